@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
+import { errorLogsRoutes } from './features/error-logs/error-logs.routes.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { homeRoutes } from './features/home/home.routes.ts';
+import { homeLinksRoutes } from './features/home/home-links.routes.ts';
+import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
+import { menusRoutes } from './features/menus/menus.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { loadActor, verifyClient } from './features/session/session.service.ts';
+import { sessionRoutes } from './features/session/session.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { access } from './platform/auth/access.ts';
+import { installAuth } from './platform/auth/auth.hooks.ts';
+import { createTokenService } from './platform/auth/tokens.ts';
+import type { TConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { installErrorHandler, notFoundBody } from './platform/http/error-handler.ts';
+import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
+import type { TPlatform } from './platform/platform.ts';
+import { findTenantByCode } from './platform/tenancy/tenancy.service.ts';
+import { seedDatabase } from './seed/seed.ts';
+
+export const API_PREFIX = '/saasapi';
+
+/** Builds the whole application: platform, every feature's routes, and the web app. */
+export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance; platform: TPlatform }> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Link downloads carry the access token in the query: never write it to the log.
+            serializers: {
+              req: (req) => ({
+                method: req.method,
+                url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config);
+  await seedDatabase(database.db, config);
+  const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createDbKv(database.db);
+  const platform: TPlatform = {
+    config,
+    database,
+    db: database.db,
+    kv,
+    tokens: createTokenService(config.jwtSecret, config.accessTokenTtl),
+    log: app.log,
+  };
+  app.addHook('onClose', async () => {
+    await kv.close();
+    await database.close();
+  });
+
+  installErrorHandler(app);
+  installAuth(app, {
+    tokens: platform.tokens,
+    findTenant: async (code) => {
+      const tenant = await findTenantByCode(platform.db, code);
+      return tenant ? { id: tenant.id, code: tenant.code } : null;
+    },
+    verifyClient: (clientId, secret) => verifyClient(platform, clientId, secret),
+    loadActor: (claims) => loadActor(platform, claims),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Provider network portal API',
+        description:
+          'Every answer is the envelope {isSuccess, code, msg, msg_en, data}. Headers: Authorization (Basic client), token (Bearer), tenant, language.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        {
+          config: { access: access.public() },
+          schema: {
+            tags: ['platform'],
+            summary: 'Liveness and database reachability',
+            response: {
+              200: z.object({ status: z.literal('ok'), database: z.literal('up'), kind: z.string() }),
+              503: z.object({ status: z.literal('degraded'), database: z.literal('down'), kind: z.string() }),
+            },
+          },
+        },
+        async (_request, reply) => {
+          const up = await database.ping();
+          return up
+            ? { status: 'ok' as const, database: 'up' as const, kind: database.kind }
+            : reply.status(503).send({ status: 'degraded' as const, database: 'down' as const, kind: database.kind });
+        },
+      );
+      await api.register(sessionRoutes(platform));
+      await api.register(menusRoutes(platform));
+      await api.register(homeRoutes(platform));
+      await api.register(filesRoutes(platform));
+      await api.register(homeLinksRoutes(platform));
+      await api.register(messagesRoutes(platform));
+      await api.register(usersRoutes(platform));
+      await api.register(errorLogsRoutes(platform));
+      await api.register(dictionariesRoutes(platform));
+      await api.register(hospitalTasksRoutes(platform));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(notFoundBody());
+    }
+    const file = request.url.split('?')[0];
+    if (file !== '/' && /\.[a-z0-9]+$/i.test(file)) return reply.status(404).send(notFoundBody());
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, platform };
+}

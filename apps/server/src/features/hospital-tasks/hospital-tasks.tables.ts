@@ -1,0 +1,177 @@
+import type { TFlatContact, TOldData, TServiceTimeRow } from '@portal/domain/hospital-tasks/rules';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { at, tenantColumns } from '../../platform/db/columns.ts';
+
+/**
+ * The hospital fields of spec section 3, shared by the approved record and by tasks. Lists,
+ * contacts (the flat server form) and service times (rows AM, PM, OTHER) are jsonb: they are
+ * always read and written with the record, never queried inside (decision 0006).
+ */
+const hospitalColumns = () => ({
+  providerId: varchar('provider_id', { length: 64 }).notNull(),
+  providerEnName: varchar('provider_en_name', { length: 200 }).notNull().default(''),
+  providerCnName: varchar('provider_cn_name', { length: 100 }).notNull().default(''),
+  medicalType: varchar('medical_type', { length: 32 }).notNull().default(''),
+  providerPro: varchar('provider_pro', { length: 32 }).notNull().default(''),
+  providerLeval: varchar('provider_leval', { length: 32 }).notNull().default(''),
+  proDeptCategory: varchar('pro_dept_category', { length: 32 }).notNull().default(''),
+  socialSecurity: varchar('social_security', { length: 32 }).notNull().default(''),
+  directPayType: varchar('direct_pay_type', { length: 32 }).notNull().default(''),
+  languages: jsonb('languages').$type<string[]>().notNull().default([]),
+  invoiceType: varchar('invoice_type', { length: 32 }).notNull().default(''),
+  providerIntroduceCn: text('provider_introduce_cn').notNull().default(''),
+  providerIntroduceEn: text('provider_introduce_en').notNull().default(''),
+  deptListCn: text('dept_list_cn').notNull().default(''),
+  deptListEn: text('dept_list_en').notNull().default(''),
+  outPatients: jsonb('out_patients').$type<string[]>().notNull().default([]),
+  currency: varchar('currency', { length: 32 }).notNull().default(''),
+  bankCode: varchar('bank_code', { length: 32 }).notNull().default(''),
+  bankName: varchar('bank_name', { length: 100 }).notNull().default(''),
+  bank: varchar('bank', { length: 200 }).notNull().default(''),
+  accountName: varchar('account_name', { length: 200 }).notNull().default(''),
+  accountNo: varchar('account_no', { length: 40 }).notNull().default(''),
+  countryCode: varchar('country_code', { length: 32 }).notNull().default(''),
+  bankAddress: varchar('bank_address', { length: 500 }).notNull().default(''),
+  hospitalCAddress: varchar('hospital_c_address', { length: 500 }).notNull().default(''),
+  hospitalEAddress: varchar('hospital_e_address', { length: 500 }).notNull().default(''),
+  webAddr: varchar('web_addr', { length: 300 }).notNull().default(''),
+  continent: varchar('continent', { length: 32 }).notNull().default(''),
+  country: varchar('country', { length: 32 }).notNull().default(''),
+  province: varchar('province', { length: 32 }).notNull().default(''),
+  city: varchar('city', { length: 32 }).notNull().default(''),
+  district: varchar('district', { length: 32 }).notNull().default(''),
+  longitude: varchar('longitude', { length: 20 }).notNull().default(''),
+  latitude: varchar('latitude', { length: 20 }).notNull().default(''),
+  dbFlag: varchar('db_flag', { length: 2 }).notNull().default(''),
+  notesC: text('notes_c').notNull().default(''),
+  notesE: text('notes_e').notNull().default(''),
+  /** File ids of the promo photos (bucket drsystem, bizType PROVIDER_TASK_SAVE), in display order. */
+  photos: jsonb('photos').$type<string[]>().notNull().default([]),
+  contacts: jsonb('contacts').$type<TFlatContact[]>().notNull().default([]),
+  serviceTimes: jsonb('service_times').$type<TServiceTimeRow[]>().notNull().default([]),
+});
+
+/** The approved master record of a provider (hospital): what tasks change once approved. */
+export const providers = pgTable(
+  'providers',
+  {
+    ...tenantColumns(),
+    ...hospitalColumns(),
+    /** Provider record status (dictionaries PROVIDER_ACCOUNT_STATUS: 01 valid, 02 invalid). */
+    status: varchar('status', { length: 2 }).notNull().default('01'),
+    /** The task whose approval last changed the record; null for records loaded otherwise. */
+    lastTaskNo: varchar('last_task_no', { length: 32 }),
+    approvedAt: at('approved_at'),
+  },
+  (t) => [
+    index('providers_tenant_idx').on(t.tenantId),
+    uniqueIndex('providers_tenant_provider_uq').on(t.tenantId, t.providerId),
+  ],
+);
+
+/** Hospital change tasks: 03 add hospital, 04 update hospital (spec sections 3 and 4). */
+export const hospitalTasks = pgTable(
+  'hospital_tasks',
+  {
+    ...tenantColumns(),
+    /** Readable number, unique per tenant: HT + yyyymmdd (China time) + 4-digit daily sequence. */
+    taskNo: varchar('task_no', { length: 32 }).notNull(),
+    taskType: varchar('task_type', { length: 2 }).notNull(),
+    ...hospitalColumns(),
+    /** Supporting documents of a change (bizType PROVIDER_TASK_ATTACH). */
+    attaches: jsonb('attaches').$type<string[]>().notNull().default([]),
+    /** JSON text of the changed fields (04 tasks), against the approved record when last saved. */
+    compareResult: text('compare_result'),
+    /** Per compared field: changed flag and the approved value. */
+    oldData: jsonb('old_data').$type<TOldData>(),
+    status: varchar('status', { length: 2 }).notNull(),
+    auditResult: varchar('audit_result', { length: 2 }),
+    returnReason: varchar('return_reason', { length: 500 }),
+    auditDate: at('audit_date'),
+    auditMember: varchar('audit_member', { length: 100 }),
+    auditMemberEn: varchar('audit_member_en', { length: 200 }),
+    auditMemberId: uuid('audit_member_id'),
+    commitDate: at('commit_date'),
+    commitName: varchar('commit_name', { length: 100 }),
+    commitNameEn: varchar('commit_name_en', { length: 200 }),
+    commitUserId: uuid('commit_user_id'),
+    personInCharge: varchar('person_in_charge', { length: 100 }),
+    /** When the approved change was published to the network (set by the approval). */
+    publicityDate: at('publicity_date'),
+  },
+  (t) => [
+    index('hospital_tasks_tenant_idx').on(t.tenantId),
+    uniqueIndex('hospital_tasks_tenant_task_no_uq').on(t.tenantId, t.taskNo),
+    index('hospital_tasks_tenant_provider_idx').on(t.tenantId, t.providerId, t.status),
+    index('hospital_tasks_tenant_status_idx').on(t.tenantId, t.status, t.commitDate),
+  ],
+);
+
+/** Operation records (audit flows) of a task: one row per transition. */
+export const hospitalTaskFlows = pgTable(
+  'hospital_task_flows',
+  {
+    ...tenantColumns(),
+    taskId: uuid('task_id').notNull(),
+    status: varchar('status', { length: 2 }).notNull(),
+    /** The status, or for 07 who closed: 06 the hospital, 07 overdue. */
+    flowType: varchar('flow_type', { length: 2 }).notNull(),
+    operateDate: at('operate_date').notNull().defaultNow(),
+    operateMember: varchar('operate_member', { length: 100 }).notNull().default(''),
+    operateMemberEn: varchar('operate_member_en', { length: 200 }).notNull().default(''),
+    operateMemberId: uuid('operate_member_id'),
+    operateRemark: varchar('operate_remark', { length: 1000 }).notNull().default(''),
+    /** O an operator (a person), S the system. */
+    operatorKind: varchar('operator_kind', { length: 1 }).notNull().default('O'),
+  },
+  (t) => [
+    index('hospital_task_flows_tenant_idx').on(t.tenantId),
+    index('hospital_task_flows_task_idx').on(t.tenantId, t.taskId, t.operateDate),
+  ],
+);
+
+/** Notes about a provider written by operator staff; provider staff read them. */
+export const providerNotes = pgTable(
+  'provider_notes',
+  {
+    ...tenantColumns(),
+    providerId: varchar('provider_id', { length: 64 }).notNull(),
+    notesC: text('notes_c').notNull().default(''),
+    notesE: text('notes_e').notNull().default(''),
+    createdByName: varchar('created_by_name', { length: 100 }).notNull().default(''),
+    createdByNameEn: varchar('created_by_name_en', { length: 200 }).notNull().default(''),
+  },
+  (t) => [
+    index('provider_notes_tenant_idx').on(t.tenantId),
+    index('provider_notes_provider_idx').on(t.tenantId, t.providerId, t.createdAt),
+  ],
+);
+
+/** Daily counters of task numbers per tenant, advanced atomically with an upsert. */
+export const hospitalTaskSequences = pgTable(
+  'hospital_task_sequences',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    day: varchar('day', { length: 8 }).notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.day] }),
+    index('hospital_task_sequences_tenant_idx').on(t.tenantId),
+  ],
+);
+
+export type TProviderRow = typeof providers.$inferSelect;
+export type THospitalTaskRow = typeof hospitalTasks.$inferSelect;
+export type THospitalTaskFlowRow = typeof hospitalTaskFlows.$inferSelect;
+export type TProviderNoteRow = typeof providerNotes.$inferSelect;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, actorOf } from '../../platform/auth/access.ts';
+import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import type { TPlatform } from '../../platform/platform.ts';
+import { routesForActor, type TRoute } from './menus.service.ts';
+
+const ZRoute: z.ZodType<TRoute> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    component: z.string(),
+    name: z.string(),
+    hidden: z.boolean(),
+    alwaysShow: z.boolean(),
+    redirect: z.string().optional(),
+    meta: z.object({
+      title: z.string(),
+      titleEn: z.string(),
+      icon: z.string().optional(),
+      noCache: z.boolean(),
+      affix: z.boolean(),
+    }),
+    children: z.array(ZRoute).optional(),
+  }),
+);
+
+export function menusRoutes(p: TPlatform): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/oauth/menu/router',
+      {
+        config: { access: access.login() },
+        schema: {
+          tags: ['menus'],
+          summary: "The route tree the user's roles grant (group=smartPortal for the customer-portal group)",
+          querystring: z.object({ group: z.enum(['smartPortal']).optional(), ts: z.string().optional() }),
+          response: { 200: ZEnvelope(z.array(ZRoute)) },
+        },
+      },
+      async (request) => {
+        const group = request.query.group ?? 'default';
+        return ok(await routesForActor(p.db, { actor: actorOf(request), group }));
+      },
+    );
+  };
+}

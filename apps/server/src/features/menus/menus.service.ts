@@ -1,0 +1,75 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { TActor } from '../../platform/auth/access.ts';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { grantsOfUser, menuIdsOfRoles } from '../roles/roles.service.ts';
+import { menus } from './menus.tables.ts';
+
+export interface TRoute {
+  path: string;
+  component: string;
+  name: string;
+  hidden: boolean;
+  alwaysShow: boolean;
+  redirect?: string;
+  meta: { title: string; titleEn: string; icon?: string; noCache: boolean; affix: boolean };
+  children?: TRoute[];
+}
+
+type TMenuRow = typeof menus.$inferSelect;
+
+function toRoute(row: TMenuRow, children: TRoute[]): TRoute {
+  return {
+    path: row.path,
+    component: row.component,
+    name: row.name,
+    hidden: row.hidden,
+    alwaysShow: row.alwaysShow,
+    ...(row.redirect ? { redirect: row.redirect } : {}),
+    meta: {
+      title: row.title,
+      titleEn: row.titleEn,
+      ...(row.icon ? { icon: row.icon } : {}),
+      noCache: row.noCache,
+      affix: row.affix,
+    },
+    ...(children.length > 0 ? { children } : {}),
+  };
+}
+
+/** Builds the nested route list from flat rows, keeping only `allowed` ones (and their parents). */
+export function buildRouteTree(rows: TMenuRow[], allowed: (row: TMenuRow) => boolean): TRoute[] {
+  const byParent = new Map<string | null, TMenuRow[]>();
+  for (const row of rows) {
+    const list = byParent.get(row.parentId) ?? [];
+    list.push(row);
+    byParent.set(row.parentId, list);
+  }
+  const build = (parentId: string | null): TRoute[] =>
+    (byParent.get(parentId) ?? []).flatMap((row) => {
+      const children = build(row.id);
+      return allowed(row) || children.length > 0 ? [toRoute(row, children)] : [];
+    });
+  return build(null);
+}
+
+/** The route tree the actor's roles grant, in one menu group. */
+export async function routesForActor(
+  db: TDbOrTx,
+  { actor, group }: { actor: TActor; group: 'default' | 'smartPortal' },
+): Promise<TRoute[]> {
+  const rows = await db
+    .select()
+    .from(menus)
+    .where(and(eq(menus.tenantId, actor.tenantId), eq(menus.menuGroup, group)))
+    .orderBy(asc(menus.sortOrder), asc(menus.name));
+  if (actor.isSuperAdmin) return buildRouteTree(rows, () => true);
+  const { roleIds } = await grantsOfUser(db, { tenantId: actor.tenantId, userId: actor.userId });
+  const granted = await menuIdsOfRoles(db, { tenantId: actor.tenantId, roleIds });
+  return buildRouteTree(rows, (row) => granted.has(row.id));
+}
+
+/** Number of menu entries of a tenant. */
+export async function countMenus(db: TDbOrTx, { tenantId }: { tenantId: string }): Promise<number> {
+  const rows = await db.select({ n: count() }).from(menus).where(eq(menus.tenantId, tenantId));
+  return rows[0]?.n ?? 0;
+}

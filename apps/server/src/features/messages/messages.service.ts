@@ -1,0 +1,389 @@
+import {
+  MSG_CATEGORIES,
+  MSG_CENTER_CODES,
+  MSG_STATUS_SENT,
+  MSG_TYPE_POP_UP,
+  MSG_TYPE_ROLLING,
+  type TMsgCategoryCode,
+  type TMsgLevelCode,
+  type TMsgReadStatus,
+  type TMsgRecipientKind,
+  type TMsgTypeCode,
+} from '@portal/domain/messages/codes';
+import type {
+  TGlobalMsg,
+  TMsgCollectResult,
+  TMsgDetail,
+  TMsgHaveReadResult,
+  TMsgPage,
+  TMsgRecord,
+  TPopUpMsg,
+} from '@portal/domain/messages/rules';
+import { isPermitted } from '@portal/domain/permissions';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { TActor } from '../../platform/auth/access.ts';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { TPlatform } from '../../platform/platform.ts';
+import { messageReads, messageRecipients, messages } from './messages.tables.ts';
+
+/** Operators holding this permission may open any message of their tenant (the sending side). */
+export const MSG_VIEW_ANY_PERMISSION = 'msg:msg:view';
+
+type TMessageRow = typeof messages.$inferSelect;
+
+/** Who the actor is as a recipient: their own id, and their provider or the operator audience. */
+function audienceOf(actor: TActor): SQL {
+  const k = messageRecipients.kind;
+  const t = messageRecipients.target;
+  const matches: SQL[] = [and(eq(k, 'user'), eq(t, actor.userId))!];
+  if (actor.providerId) {
+    matches.push(and(eq(k, 'provider'), eq(t, actor.providerId))!, eq(k, 'allProviders'));
+  } else {
+    matches.push(eq(k, 'allOperators'));
+  }
+  return or(...matches)!;
+}
+
+/**
+ * Messages the actor receives: their tenant's, sent (not withdrawn), started, and addressed to
+ * them, their provider, all providers (provider staff) or all operators (operator staff).
+ */
+function receivedBy(db: TDbOrTx, actor: TActor, now: Date): SQL {
+  return and(
+    eq(messages.tenantId, actor.tenantId),
+    eq(messages.status, MSG_STATUS_SENT),
+    lte(messages.validFrom, now),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(messageRecipients)
+        .where(
+          and(
+            eq(messageRecipients.tenantId, actor.tenantId),
+            eq(messageRecipients.messageId, messages.id),
+            audienceOf(actor),
+          ),
+        ),
+    ),
+  )!;
+}
+
+/** Within the validity window: pop-up and rolling display stop at validTo. */
+const activeAt = (now: Date): SQL => or(isNull(messages.validTo), gt(messages.validTo, now))!;
+
+/** Left-join condition of the actor's read row. */
+const readBy = (actor: TActor): SQL =>
+  and(
+    eq(messageReads.messageId, messages.id),
+    eq(messageReads.userId, actor.userId),
+    eq(messageReads.tenantId, actor.tenantId),
+  )!;
+
+function toRecord(row: TMessageRow, readAt: Date | null): TMsgRecord {
+  return {
+    id: row.id,
+    code: row.code as TMsgCategoryCode,
+    msgType: row.msgType as TMsgTypeCode,
+    title: row.name,
+    titleEn: row.nameEn,
+    content: row.content,
+    enContent: row.enContent,
+    msgLevel: row.msgLevel as TMsgLevelCode,
+    read: readAt !== null,
+    readAt: readAt?.toISOString() ?? null,
+    createdAt: row.sentAt.toISOString(),
+    sender: row.senderName,
+    senderEn: row.senderNameEn,
+  };
+}
+
+function toDetail(row: TMessageRow, readAt: Date | null, recipient: boolean): TMsgDetail {
+  return {
+    ...toRecord(row, readAt),
+    status: row.status as '01' | '02',
+    validFrom: row.validFrom.toISOString(),
+    validTo: row.validTo?.toISOString() ?? null,
+    recipient,
+  };
+}
+
+/** Unread counts per requested code, in the order asked, with their total. */
+export async function collectUnread(
+  p: TPlatform,
+  { actor, codes = [...MSG_CENTER_CODES] }: { actor: TActor; codes?: TMsgCategoryCode[] },
+): Promise<TMsgCollectResult> {
+  return countUnread(p.db, actor, codes);
+}
+
+async function countUnread(
+  db: TDbOrTx,
+  actor: TActor,
+  codes: TMsgCategoryCode[],
+): Promise<TMsgCollectResult> {
+  const unique = [...new Set(codes)];
+  const rows = await db
+    .select({ code: messages.code, n: count() })
+    .from(messages)
+    .leftJoin(messageReads, readBy(actor))
+    .where(
+      and(receivedBy(db, actor, new Date()), isNull(messageReads.messageId), inArray(messages.code, unique)),
+    )
+    .groupBy(messages.code);
+  const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
+  const statisticsList = unique.map((code) => {
+    const category = MSG_CATEGORIES[code];
+    return {
+      categoryId: category.categoryId,
+      code,
+      label: category.zh,
+      labelEn: category.en,
+      count: byCode.get(code) ?? 0,
+    };
+  });
+  return { count: statisticsList.reduce((sum, s) => sum + s.count, 0), statisticsList };
+}
+
+/** One page of the actor's messages, newest first, optionally of one code and read state. */
+export async function listReceived(
+  p: TPlatform,
+  {
+    actor,
+    code,
+    readStatus,
+    current,
+    size,
+  }: { actor: TActor; code?: TMsgCategoryCode; readStatus?: TMsgReadStatus; current: number; size: number },
+): Promise<TMsgPage> {
+  const where = and(
+    receivedBy(p.db, actor, new Date()),
+    code ? eq(messages.code, code) : undefined,
+    readStatus === 'unread' ? isNull(messageReads.messageId) : undefined,
+    readStatus === 'read' ? isNotNull(messageReads.messageId) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    p.db
+      .select({ message: messages, readAt: messageReads.readAt })
+      .from(messages)
+      .leftJoin(messageReads, readBy(actor))
+      .where(where)
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(size)
+      .offset((current - 1) * size),
+    p.db.select({ n: count() }).from(messages).leftJoin(messageReads, readBy(actor)).where(where),
+  ]);
+  return {
+    records: rows.map((r) => toRecord(r.message, r.readAt)),
+    current,
+    size,
+    total: Number(totals[0]?.n ?? 0),
+  };
+}
+
+/** Unread pop-up notices within their validity, oldest first (the global notice dialog). */
+export async function listPopUps(p: TPlatform, { actor }: { actor: TActor }): Promise<TPopUpMsg[]> {
+  const now = new Date();
+  const rows = await p.db
+    .select({ message: messages })
+    .from(messages)
+    .leftJoin(messageReads, readBy(actor))
+    .where(
+      and(
+        receivedBy(p.db, actor, now),
+        activeAt(now),
+        eq(messages.msgType, MSG_TYPE_POP_UP),
+        isNull(messageReads.messageId),
+      ),
+    )
+    .orderBy(asc(messages.sentAt), asc(messages.id))
+    .limit(50);
+  return rows.map(({ message: m }) => ({
+    id: m.id,
+    code: m.code as TMsgCategoryCode,
+    title: m.name,
+    titleEn: m.nameEn,
+    content: m.content,
+    enContent: m.enContent,
+    msgLevel: m.msgLevel as TMsgLevelCode,
+    createdAt: m.sentAt.toISOString(),
+  }));
+}
+
+/**
+ * The navbar's global message: the rolling message within its validity with the highest level
+ * (newest first among equals), read or not, and the unread pop-up notices.
+ */
+export async function getGlobalMessage(p: TPlatform, { actor }: { actor: TActor }): Promise<TGlobalMsg> {
+  const now = new Date();
+  const [scroll, popUpMsg] = await Promise.all([
+    p.db
+      .select()
+      .from(messages)
+      .where(and(receivedBy(p.db, actor, now), activeAt(now), eq(messages.msgType, MSG_TYPE_ROLLING)))
+      .orderBy(desc(messages.msgLevel), desc(messages.sentAt), desc(messages.id))
+      .limit(1),
+    listPopUps(p, { actor }),
+  ]);
+  const s = scroll[0];
+  return {
+    scrollMsg: s
+      ? {
+          id: s.id,
+          title: s.name,
+          titleEn: s.nameEn,
+          content: s.content,
+          enContent: s.enContent,
+          msgLevel: s.msgLevel as TMsgLevelCode,
+        }
+      : null,
+    popUpMsg,
+  };
+}
+
+/** Inserts read rows for those of `ids` the actor receives; returns how many were unread before. */
+async function markRead(db: TDbOrTx, actor: TActor, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const received = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(receivedBy(db, actor, new Date()), inArray(messages.id, unique)));
+  if (received.length === 0) return 0;
+  const inserted = await db
+    .insert(messageReads)
+    .values(received.map((r) => ({ tenantId: actor.tenantId, messageId: r.id, userId: actor.userId })))
+    .onConflictDoNothing()
+    .returning({ id: messageReads.messageId });
+  return inserted.length;
+}
+
+/**
+ * Marks the actor's messages read. Ids the actor does not receive are ignored and already-read
+ * ones stay as they were, so the counts drop by exactly the number of newly read messages.
+ */
+export async function haveRead(
+  p: TPlatform,
+  { actor, ids }: { actor: TActor; ids: string[] },
+): Promise<TMsgHaveReadResult> {
+  return p.db.transaction(async (tx) => {
+    const marked = await markRead(tx, actor, ids);
+    return { marked, ...(await countUnread(tx, actor, [...MSG_CENTER_CODES])) };
+  });
+}
+
+/** Marks one received message read and returns it (viewing a message). */
+export async function markOneRead(
+  p: TPlatform,
+  { actor, id }: { actor: TActor; id: string },
+): Promise<TMsgDetail> {
+  return p.db.transaction(async (tx) => {
+    await markRead(tx, actor, [id]);
+    const found = await findReceived(tx, actor, id);
+    if (!found) throw new AppError('NOT_FOUND');
+    return toDetail(found.message, found.readAt, true);
+  });
+}
+
+async function findReceived(db: TDbOrTx, actor: TActor, id: string) {
+  const rows = await db
+    .select({ message: messages, readAt: messageReads.readAt })
+    .from(messages)
+    .leftJoin(messageReads, readBy(actor))
+    .where(and(receivedBy(db, actor, new Date()), eq(messages.id, id)));
+  return rows[0] ?? null;
+}
+
+/**
+ * A message for a recipient, or for operator staff allowed to see every message of the tenant;
+ * anything else is "not found", so ids of other providers' or tenants' messages reveal nothing.
+ */
+export async function getMessage(
+  p: TPlatform,
+  { actor, id }: { actor: TActor; id: string },
+): Promise<TMsgDetail> {
+  const received = await findReceived(p.db, actor, id);
+  if (received) return toDetail(received.message, received.readAt, true);
+  if (!actor.providerId && isPermitted(actor.permissions, MSG_VIEW_ANY_PERMISSION)) {
+    const rows = await p.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.tenantId, actor.tenantId), eq(messages.id, id)));
+    if (rows[0]) return toDetail(rows[0], null, false);
+  }
+  throw new AppError('NOT_FOUND');
+}
+
+export interface TNewMessage {
+  tenantId: string;
+  name: string;
+  nameEn: string;
+  msgType: TMsgTypeCode;
+  msgLevel: TMsgLevelCode;
+  code: TMsgCategoryCode;
+  content: string;
+  enContent: string;
+  validFrom: Date;
+  validTo: Date | null;
+  sentAt?: Date;
+  sender: { id: string | null; name: string; nameEn: string };
+  recipients: { kind: TMsgRecipientKind; target?: string }[];
+}
+
+/** Stores a sent message with its recipients (the seed and the sending screens use it). */
+export async function insertMessage(db: TDbOrTx, input: TNewMessage): Promise<string> {
+  if (input.recipients.length === 0) throw new Error('A message needs at least one recipient');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        tenantId: input.tenantId,
+        name: input.name,
+        nameEn: input.nameEn,
+        msgType: input.msgType,
+        msgLevel: input.msgLevel,
+        code: input.code,
+        content: input.content,
+        enContent: input.enContent,
+        validFrom: input.validFrom,
+        validTo: input.validTo,
+        status: MSG_STATUS_SENT,
+        senderId: input.sender.id,
+        senderName: input.sender.name,
+        senderNameEn: input.sender.nameEn,
+        sentAt: input.sentAt ?? new Date(),
+        createdAt: input.sentAt ?? new Date(),
+        createdBy: input.sender.id,
+      })
+      .returning({ id: messages.id });
+    const targets = new Map(input.recipients.map((r) => [`${r.kind}:${r.target ?? ''}`, r]));
+    await tx.insert(messageRecipients).values(
+      [...targets.values()].map((r) => ({
+        tenantId: input.tenantId,
+        messageId: row.id,
+        kind: r.kind,
+        target: r.kind === 'allProviders' || r.kind === 'allOperators' ? '' : (r.target ?? ''),
+      })),
+    );
+    return row.id;
+  });
+}
+
+/** Number of messages a tenant holds. */
+export async function countMessages(db: TDbOrTx, { tenantId }: { tenantId: string }): Promise<number> {
+  const rows = await db.select({ n: count() }).from(messages).where(eq(messages.tenantId, tenantId));
+  return Number(rows[0]?.n ?? 0);
+}

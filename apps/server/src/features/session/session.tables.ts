@@ -1,0 +1,47 @@
+import { boolean, index, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.ts';
+
+/** Registered client applications, named by Authorization: Basic clientId:secret. Global. */
+export const clientApps = pgTable('client_apps', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clientId: varchar('client_id', { length: 64 }).notNull().unique(),
+  /** sha256 of the secret (secrets are long random values; the built-in one is configurable). */
+  secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+  name: varchar('name', { length: 100 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** One signed-in session (a refresh-token family). Revoking it stops its access tokens at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    /** 'logout' | 'reuse' | 'admin' | 'password' */
+    revokedReason: varchar('revoked_reason', { length: 20 }),
+  },
+  (t) => [index('sessions_tenant_idx').on(t.tenantId), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored hashed; each is used once and replaced (rotation). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId), index('refresh_tokens_tenant_idx').on(t.tenantId)],
+);

@@ -1,0 +1,40 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { installAuth } from './auth.hooks.ts';
+import { createTokenService } from './tokens.ts';
+
+describe('route access declarations', () => {
+  it('refuses to register a /saasapi route without an access rule', async () => {
+    const app = Fastify();
+    installAuth(app, {
+      tokens: createTokenService('x'.repeat(40), 60),
+      findTenant: async () => null,
+      verifyClient: async () => false,
+      loadActor: async () => {
+        throw new Error('unused');
+      },
+    });
+    expect(() => app.get('/saasapi/open', async () => 'oops')).toThrow(/declares no access rule/);
+    await app.close();
+  });
+
+  it('every route of the app declares who may call it', async () => {
+    const t = await createTestApp();
+    try {
+      const table = t.app.accessTable;
+      expect(table.length).toBeGreaterThan(5);
+      for (const entry of table) expect(['public', 'client', 'login', 'permission']).toContain(entry.access.kind);
+      const publicRoutes = table.filter((e) => e.access.kind === 'public').map((e) => `${e.method} ${e.url}`);
+      // Only these may be called without a client or a session. The file links check the
+      // access token from their query themselves (features/files, decision 0005).
+      for (const route of publicRoutes) {
+        expect(route).toMatch(
+          /^(HEAD,)?GET \/saasapi\/(health|oauth\/anno\/captcha|docs|file\/attachment\/download\/:bizType\/:bizId$|file\/file\/view\/:id$)/,
+        );
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

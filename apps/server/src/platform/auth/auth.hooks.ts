@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPermitted } from '@portal/domain/permissions';
+import { AppError } from '../http/app-error.ts';
+import type { TAccess, TActor } from './access.ts';
+import type { TAccessClaims, TTokenService } from './tokens.ts';
+
+export interface TAuthDeps {
+  tokens: TTokenService;
+  /** Tenant by code, or null when unknown or disabled. */
+  findTenant(code: string): Promise<{ id: string; code: string } | null>;
+  /** True when the client id and secret belong to an enabled registered client. */
+  verifyClient(clientId: string, secret: string): Promise<boolean>;
+  /** The actor of a live session; throws a session AppError when the session is gone. */
+  loadActor(claims: TAccessClaims): Promise<TActor>;
+}
+
+export interface TAccessTableEntry {
+  method: string;
+  url: string;
+  access: TAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /saasapi route with its access rule, in registration order. */
+    accessTable: TAccessTableEntry[];
+  }
+}
+
+/** Reads `Authorization: Basic base64(clientId:secret)`; null when absent or malformed. */
+export function readBasic(request: FastifyRequest): { clientId: string; secret: string } | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** Reads the session token from `token: Bearer ...` (or Authorization: Bearer for API tools). */
+function readBearer(request: FastifyRequest): string | null {
+  const raw = (request.headers.token as string | undefined) ?? '';
+  const value = raw || (request.headers.authorization?.startsWith('Bearer ') ? request.headers.authorization : '');
+  if (!value) return null;
+  const token = value.replace(/^Bearer\s+/i, '').trim();
+  return token || null;
+}
+
+/**
+ * Installs the per-request checks: every /saasapi route must declare `config.access`
+ * (registration fails otherwise), and each request is checked against it.
+ */
+export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('clientId', null);
+
+  const table: TAccessTableEntry[] = [];
+  app.decorate('accessTable', table);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/saasapi') || route.method === 'HEAD') return;
+    // The OpenAPI document and its viewer are public by design.
+    if (route.url.startsWith('/saasapi/docs')) {
+      route.config = { ...route.config, access: { kind: 'public' } };
+    }
+    const rule = route.config?.access;
+    if (!rule) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+    }
+    table.push({ method: String(route.method), url: route.url, access: rule });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = request.headers.language === 'en' ? 'en' : 'zh';
+    const rule = request.routeOptions.config?.access;
+    if (!rule) return;
+
+    const tenantCode = (request.headers.tenant as string | undefined)?.trim();
+
+    if (rule.kind === 'public') {
+      if (tenantCode) request.tenant = await deps.findTenant(tenantCode);
+      return;
+    }
+
+    const basic = readBasic(request);
+    if (!basic || !(await deps.verifyClient(basic.clientId, basic.secret))) throw new AppError('INVALID_CLIENT');
+    request.clientId = basic.clientId;
+
+    if (rule.kind === 'client') {
+      if (tenantCode) request.tenant = await deps.findTenant(tenantCode);
+      return;
+    }
+
+    const token = readBearer(request);
+    if (!token) throw new AppError('TOKEN_MISSING');
+    const claims = await deps.tokens.verifyAccess(token);
+    const actor = await deps.loadActor(claims);
+    request.actor = actor;
+    request.tenant = { id: actor.tenantId, code: actor.tenantCode };
+
+    if (rule.kind === 'permission' && !isPermitted(actor.permissions, rule.permission)) {
+      throw new AppError('NO_PERMISSION');
+    }
+  });
+}

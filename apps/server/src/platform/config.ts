@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number between 1 and 65535' })
+    .int()
+    .min(1, 'PORT must be a number between 1 and 65535')
+    .max(65535, 'PORT must be a number between 1 and 65535')
+    .default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  CAPTCHA_TEST_CODE: z.string().min(1).max(8, 'CAPTCHA_TEST_CODE must be 1 to 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORTAL_WEB_SECRET: z
+    .string()
+    .min(8, 'PORTAL_WEB_SECRET must be at least 8 characters')
+    .default('portal-web-secret'),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  S3_BUCKET: z.string().min(3, 'S3_BUCKET must be a bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a URL such as https://s3.example.com' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_PREFIX: z.string().max(200).default(''),
+});
+
+export interface TConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under `pgliteDir`. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its data; 'memory://' for an in-memory database (tests). */
+  pgliteDir: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  captchaTestCode?: string;
+  logLevel: string;
+  portalWebSecret: string;
+  webDist: string;
+  seedDemo: boolean;
+  /** Access-token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime in seconds. */
+  refreshTokenTtl: number;
+  /** S3-compatible file storage; unset: files under `dataDir/files`. */
+  s3?: TS3Config;
+}
+
+export interface TS3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  /** Unset: the SDK's default credential chain (instance role, environment, profile). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /** Prefix of every object key, e.g. 'portal/'. */
+  prefix: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads and checks the environment; throws ConfigError listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && e.CAPTCHA_TEST_CODE) {
+    problems.push('CAPTCHA_TEST_CODE: must not be set when NODE_ENV=production');
+  }
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    problems.push('JWT_SECRET: must be set when NODE_ENV=production');
+  }
+  const s3Set = Object.keys(cleaned).some((k) => k.startsWith('S3_'));
+  if (s3Set && !e.S3_BUCKET) problems.push('S3_BUCKET: must be set when any S3_* variable is set');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR ?? join(dataDir, 'pg'),
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    captchaTestCode: e.CAPTCHA_TEST_CODE,
+    logLevel: e.LOG_LEVEL,
+    portalWebSecret: e.PORTAL_WEB_SECRET,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../../web/dist'),
+    seedDemo: e.SEED_DEMO === 'true',
+    accessTokenTtl: 2 * 60 * 60,
+    refreshTokenTtl: 7 * 24 * 60 * 60,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
+  };
+}
+
+/** Development convenience: a random secret generated once and kept under DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { TConfig } from '../config.ts';
+
+/** The database handle every store uses; the same type for PGlite and PostgreSQL. */
+export type TDb = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle, usable wherever a TDb is. */
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+export type TDbOrTx = TDb | TTx;
+
+export interface TDatabase {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  /** Runs a trivial query; false when the database cannot be reached. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(import.meta.dirname, '../../db/migrations');
+
+/** Opens PGlite (DATABASE_URL unset) or a pg pool, and applies the committed migrations. */
+export async function openDatabase(config: TConfig): Promise<TDatabase> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client that loses its connection (server restart, database dropped) must not
+    // crash the process; the pool replaces it on the next query.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool) as unknown as TDb;
+    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        try {
+          await pool.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (!config.pgliteDir.startsWith('memory://')) mkdirSync(config.pgliteDir, { recursive: true });
+  const client = await PGlite.create(config.pgliteDir);
+  const db = drizzlePglite(client) as unknown as TDb;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}

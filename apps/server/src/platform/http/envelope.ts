@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The answer every JSON route returns (ARCHITECTURE.md, API conventions). */
+export interface TEnvelope<T> {
+  isSuccess: boolean;
+  code: number;
+  msg: string;
+  msg_en: string;
+  data: T;
+}
+
+/** A success envelope around `data`. */
+export function ok<T>(data: T, msg = '成功', msgEn = 'success'): TEnvelope<T> {
+  return { isSuccess: true, code: 0, msg, msg_en: msgEn, data };
+}
+
+/** Zod schema of an envelope carrying `data`; used as the route's 200 response schema. */
+export function ZEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    isSuccess: z.boolean(),
+    code: z.number().int(),
+    msg: z.string(),
+    msg_en: z.string(),
+    data,
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TTokenService } from './auth/tokens.ts';
+import type { TConfig } from './config.ts';
+import type { TDatabase, TDb } from './db/client.ts';
+import type { TKv } from './kv/kv.ts';
+
+/** What services need from the platform; built once in buildApp and handed to every feature. */
+export interface TPlatform {
+  config: TConfig;
+  database: TDatabase;
+  db: TDb;
+  kv: TKv;
+  tokens: TTokenService;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,43 @@
+/** Roles seeded into every tenant with the permissions they grant. */
+export interface TRoleSeed {
+  code: string;
+  name: string;
+  nameEn: string;
+  permissions: string[];
+}
+
+export const ROLE_SEED: TRoleSeed[] = [
+  { code: 'SUPER_ADMIN', name: '超级管理员', nameEn: 'Super administrator', permissions: ['*'] },
+  {
+    code: 'AUDITOR',
+    name: '审核员',
+    nameEn: 'Auditor',
+    permissions: [
+      'drsystem:homePage:view',
+      'drsystem:providerTaskMsh:*',
+      'drsystem:doctorTaskMsh:*',
+      'drsystem:liproviderinfo:*',
+      'msg:center:*',
+      'dictionary:view',
+    ],
+  },
+  {
+    code: 'SMART_PORTAL',
+    name: '医院门户用户',
+    nameEn: 'Hospital portal user',
+    permissions: [
+      'drsystem:homePage:view',
+      'drsystem:providerTask:*',
+      'drsystem:liproviderinfo:view',
+      'msg:center:*',
+      'dictionary:view',
+    ],
+  },
+  {
+    code: 'NET_VIEW',
+    name: '网络视图用户',
+    nameEn: 'Network-view user',
+    permissions: ['drsystem:homePage:view', 'drsystem:homePage:netView', 'drsystem:providerTaskMsh:list', 'msg:center:*', 'dictionary:view'],
+  },
+  { code: 'CLAIM_ADMIN', name: '理赔管理员', nameEn: 'Claim administrator', permissions: ['claim:*'] },
+];

@@ -1,0 +1,189 @@
+import { and, eq } from 'drizzle-orm';
+import { hashPassword } from '../platform/auth/passwords.ts';
+import { sha256 } from '../platform/auth/tokens.ts';
+import type { TConfig } from '../platform/config.ts';
+import type { TDb, TDbOrTx } from '../platform/db/client.ts';
+import { tenants, type TTenantSettings } from '../platform/tenancy/tenancy.tables.ts';
+import { menus } from '../features/menus/menus.tables.ts';
+import { roleMenus, rolePermissions, roles, userRoles } from '../features/roles/roles.tables.ts';
+import { clientApps } from '../features/session/session.tables.ts';
+import { users } from '../features/users/users.tables.ts';
+import { seedDemoTenantLinks } from '../features/home/home-links.seed.ts';
+import { seedDemoProviders } from '../features/hospital-tasks/hospital-tasks.seed.ts';
+import { seedDemoMessages } from '../features/messages/messages.seed.ts';
+import { seedTenantDictionaries } from '../features/dictionaries/dictionaries.seed.ts';
+import { MENU_SEED, type TMenuSeed } from './menus.seed.ts';
+import { ROLE_SEED } from './roles.seed.ts';
+
+export const DEMO_PASSWORD = 'Portal2026';
+export const DEMO_PROVIDER_ID = 'P10001';
+
+interface TUserSeed {
+  account: string;
+  name: string;
+  nameEn: string;
+  userType: string;
+  providerId?: string;
+  roles: string[];
+}
+
+const DEMO_USERS: TUserSeed[] = [
+  { account: 'admin', name: '系统管理员', nameEn: 'System Administrator', userType: '01', roles: ['SUPER_ADMIN'] },
+  { account: 'auditor', name: '审核员王敏', nameEn: 'Wang Min (Auditor)', userType: '01', roles: ['AUDITOR'] },
+  {
+    account: 'hospital',
+    name: '和睦家医院 李娜',
+    nameEn: 'Li Na (United Family Hospital)',
+    userType: '02',
+    providerId: DEMO_PROVIDER_ID,
+    roles: ['SMART_PORTAL'],
+  },
+  { account: 'netview', name: '网络专员赵磊', nameEn: 'Zhao Lei (Network)', userType: '01', roles: ['NET_VIEW'] },
+];
+
+const ACME_USERS: TUserSeed[] = [
+  { account: 'admin', name: 'Acme 管理员', nameEn: 'Acme Administrator', userType: '01', roles: ['SUPER_ADMIN'] },
+  { account: 'auditor', name: 'Acme 审核员', nameEn: 'Acme Auditor', userType: '01', roles: ['AUDITOR'] },
+  {
+    account: 'hospital',
+    name: 'Acme 医院用户',
+    nameEn: 'Acme Hospital User',
+    userType: '02',
+    providerId: 'P20001',
+    roles: ['SMART_PORTAL'],
+  },
+];
+
+const DEFAULT_SETTINGS: TTenantSettings = {
+  footer: {
+    privacyUrl: '/privacy',
+    licenceUrl: '',
+    filingNumbers: [],
+    fraudMailbox: '',
+  },
+};
+
+/** Makes sure the built-in client application exists with the configured secret. */
+async function ensureWebClient(db: TDbOrTx, secret: string) {
+  await db
+    .insert(clientApps)
+    .values({ clientId: 'portal-web', secretHash: sha256(secret), name: 'Portal web' })
+    .onConflictDoUpdate({ target: clientApps.clientId, set: { secretHash: sha256(secret) } });
+}
+
+async function ensureTenant(db: TDbOrTx, code: string, name: string, nameEn: string) {
+  const existing = await db.select().from(tenants).where(eq(tenants.code, code));
+  if (existing[0]) return { tenant: existing[0] };
+  const [tenant] = await db.insert(tenants).values({ code, name, nameEn, settings: DEFAULT_SETTINGS }).returning();
+  return { tenant };
+}
+
+/** Upserts roles and their permissions; returns role ids by code. */
+async function ensureRoles(db: TDbOrTx, tenantId: string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const seed of ROLE_SEED) {
+    const [row] = await db
+      .insert(roles)
+      .values({ tenantId, code: seed.code, name: seed.name, nameEn: seed.nameEn })
+      .onConflictDoUpdate({ target: [roles.tenantId, roles.code], set: { name: seed.name, nameEn: seed.nameEn } })
+      .returning({ id: roles.id });
+    ids.set(seed.code, row.id);
+    for (const permission of seed.permissions) {
+      await db.insert(rolePermissions).values({ tenantId, roleId: row.id, permission }).onConflictDoNothing();
+    }
+  }
+  return ids;
+}
+
+/** Upserts the menu tree by name and grants entries to their roles. */
+async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, string>) {
+  const walk = async (items: TMenuSeed[], parentId: string | null) => {
+    let order = 0;
+    for (const item of items) {
+      order += 10;
+      const values = {
+        tenantId,
+        parentId,
+        menuGroup: item.group ?? 'default',
+        name: item.name,
+        path: item.path,
+        component: item.component,
+        redirect: item.redirect ?? null,
+        title: item.title,
+        titleEn: item.titleEn,
+        icon: item.icon ?? null,
+        hidden: item.hidden ?? false,
+        alwaysShow: item.alwaysShow ?? false,
+        noCache: item.noCache ?? false,
+        affix: item.affix ?? false,
+        sortOrder: order,
+      };
+      const { tenantId: _t, name: _n, ...update } = values;
+      const [row] = await db
+        .insert(menus)
+        .values(values)
+        .onConflictDoUpdate({ target: [menus.tenantId, menus.name], set: update })
+        .returning({ id: menus.id });
+      for (const code of item.roles) {
+        const roleId = roleIds.get(code);
+        if (roleId) await db.insert(roleMenus).values({ tenantId, roleId, menuId: row.id }).onConflictDoNothing();
+      }
+      if (item.children) await walk(item.children, row.id);
+    }
+  };
+  await walk(MENU_SEED, null);
+}
+
+async function ensureUsers(db: TDbOrTx, tenantId: string, roleIds: Map<string, string>, seeds: TUserSeed[]) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const seed of seeds) {
+    const existing = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.account, seed.account)));
+    if (existing[0]) continue;
+    const [user] = await db
+      .insert(users)
+      .values({
+        tenantId,
+        account: seed.account,
+        passwordHash,
+        name: seed.name,
+        nameEn: seed.nameEn,
+        userType: seed.userType,
+        providerId: seed.providerId ?? null,
+      })
+      .returning({ id: users.id });
+    for (const code of seed.roles) {
+      await db.insert(userRoles).values({ tenantId, userId: user.id, roleId: roleIds.get(code)! }).onConflictDoNothing();
+    }
+  }
+}
+
+/**
+ * Brings a database to the state the app needs: the web client, roles and menus of every
+ * tenant, and (when seedDemo) the demo tenant `demo` and the isolation tenant `acme`.
+ * Safe to run on every start.
+ */
+export async function seedDatabase(db: TDb, config: TConfig): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ensureWebClient(tx, config.portalWebSecret);
+    const demoUsers = new Map<string, TUserSeed[]>();
+    if (config.seedDemo) {
+      const demo = await ensureTenant(tx, 'demo', '演示医疗网络', 'Demo Medical Network');
+      const acme = await ensureTenant(tx, 'acme', 'Acme 保险', 'Acme Insurance');
+      demoUsers.set(demo.tenant.id, DEMO_USERS);
+      demoUsers.set(acme.tenant.id, ACME_USERS);
+    }
+    for (const tenant of await tx.select({ id: tenants.id }).from(tenants)) {
+      const roleIds = await ensureRoles(tx, tenant.id);
+      await ensureMenus(tx, tenant.id, roleIds);
+      const seeds = demoUsers.get(tenant.id);
+      if (seeds) await ensureUsers(tx, tenant.id, roleIds, seeds);
+      await seedTenantDictionaries(tx, { tenantId: tenant.id });
+    }
+    if (config.seedDemo) await seedDemoMessages(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });
+    if (config.seedDemo) await seedDemoTenantLinks(tx, { tenantCode: 'demo' });
+    if (config.seedDemo) await seedDemoProviders(tx, { config });
+  });
+}

@@ -1,0 +1,21 @@
+import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { THomePage } from '../api/get-home-page.ts';
+import { TaskStatusCounts } from './TaskStatusCounts.tsx';
+import { WelcomeCard } from './WelcomeCard.tsx';
+
+/** Provider staff's home: their hospital and the state of the change tasks they submitted. */
+export function BulletinBoard({ data }: { data: THomePage }) {
+  const { t } = useTranslation('home');
+  return (
+    <Flex vertical gap={16}>
+      <WelcomeCard data={data} showProvider />
+      <TaskStatusCounts
+        title={t('bulletin.tasksTitle')}
+        description={t('bulletin.tasksDescription')}
+        taskCounts={data.taskCounts}
+        highlight={['04']}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,42 @@
+import { Card, Col, Flex, Row, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { THomePage } from '../api/get-home-page.ts';
+import { AWAITING_AUDIT, countsInOrder, TASK_STATUS } from '../task-statuses.ts';
+import { TaskStatusCounts } from './TaskStatusCounts.tsx';
+import { WelcomeCard } from './WelcomeCard.tsx';
+
+/** Network-view staff's home: the change tasks of the provider network, work waiting first. */
+export function TaskBoard({ data }: { data: THomePage }) {
+  const { t } = useTranslation('home');
+  const counts = countsInOrder(data.taskCounts);
+  const countOf = (status: string) => counts.find((c) => c.status === status)?.count ?? 0;
+  const waiting = AWAITING_AUDIT.reduce((sum, status) => sum + countOf(status), 0);
+  return (
+    <Flex vertical gap={16}>
+      <WelcomeCard data={data} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('taskBoard.waiting')} value={waiting} />
+          </Card>
+        </Col>
+        <Col xs={12} md={8}>
+          <Card>
+            <Statistic title={t('taskBoard.approved')} value={countOf(TASK_STATUS.APPROVED)} />
+          </Card>
+        </Col>
+        <Col xs={12} md={8}>
+          <Card>
+            <Statistic title={t('taskBoard.rejected')} value={countOf(TASK_STATUS.REJECTED)} />
+          </Card>
+        </Col>
+      </Row>
+      <TaskStatusCounts
+        title={t('taskBoard.tasksTitle')}
+        description={t('taskBoard.tasksDescription')}
+        taskCounts={data.taskCounts}
+        highlight={AWAITING_AUDIT}
+      />
+    </Flex>
+  );
+}

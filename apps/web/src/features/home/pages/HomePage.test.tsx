@@ -1,0 +1,119 @@
+import type { TAuthorityResource } from '@portal/domain/permissions';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_AUTHORITY, type TLoginResult, useSessionStore } from '../../../lib/session-store.ts';
+import { renderAt } from '../../../test/render.tsx';
+import type { THomePage } from '../api/get-home-page.ts';
+import { HomePage } from './HomePage.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ isSuccess: true, code: 0, msg: '成功', msg_en: 'Success', data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+function homePage(overrides: Partial<THomePage>): THomePage {
+  return {
+    group: 'dashboard',
+    user: { name: '李娜', nameEn: 'Li Na', lastLoginAt: null },
+    tenant: { code: 'demo', name: '演示租户', nameEn: 'Demo Tenant' },
+    provider: null,
+    taskCounts: [],
+    stats: { users: 4, roles: 5, menus: 12 },
+    ...overrides,
+  };
+}
+
+function session(user: Partial<TLoginResult>, authority: Partial<TAuthorityResource> = {}) {
+  useSessionStore.getState().applyLogin({
+    token: 't',
+    refreshToken: 'r',
+    expiresIn: 3600,
+    userId: '9',
+    account: 'user',
+    name: '李娜',
+    userType: '01',
+    providerId: null,
+    ...user,
+  });
+  useSessionStore.getState().applyAuthority({ ...EMPTY_AUTHORITY, ...authority });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('<HomePage>', () => {
+  it('shows the Bulletin Board to provider staff with their hospital and an empty task state', async () => {
+    session({ userType: '02', providerId: 'P10001' }, { roleList: ['SMART_PORTAL'] });
+    fetchMock.mockResolvedValue(
+      ok(
+        homePage({
+          group: 'provider',
+          provider: { providerId: 'P10001', cnName: '和睦家医院', enName: 'United Family' },
+        }),
+      ),
+    );
+    renderAt(<HomePage />);
+    expect(screen.getByRole('heading', { name: '公告栏' })).toBeTruthy();
+    expect(await screen.findByText('和睦家医院 - United Family')).toBeTruthy();
+    expect(screen.getByText('P10001')).toBeTruthy();
+    expect(screen.getByText('首次登录')).toBeTruthy();
+    expect(screen.getByText('暂无任务')).toBeTruthy();
+  });
+
+  it('shows the Task Board to network-view staff with the tasks waiting for audit', async () => {
+    session({}, { resourceList: ['drsystem:homePage:netView'], roleList: ['NET_VIEW'] });
+    fetchMock.mockResolvedValue(
+      ok(
+        homePage({
+          group: 'netView',
+          taskCounts: [
+            { status: '01', count: 3 },
+            { status: '08', count: 2 },
+            { status: '06', count: 7 },
+          ],
+        }),
+      ),
+    );
+    renderAt(<HomePage />);
+    expect(screen.getByRole('heading', { name: '任务看板' })).toBeTruthy();
+    const waiting = await screen.findByText('待审核任务');
+    expect(waiting.closest('.ant-statistic')?.textContent).toContain('5');
+    expect(screen.getByText('合计：12')).toBeTruthy();
+    expect(screen.getByText('审核中')).toBeTruthy();
+  });
+
+  it('shows the Dashboard with the tenant figures in English', async () => {
+    const { i18n } = await import('../../../lib/i18n.ts');
+    await i18n.changeLanguage('en');
+    session({}, { resourceList: ['*'], roleList: ['SUPER_ADMIN'] });
+    fetchMock.mockResolvedValue(
+      ok(homePage({ user: { name: '李娜', nameEn: 'Li Na', lastLoginAt: '2026-01-05T08:30:00Z' } })),
+    );
+    renderAt(<HomePage />);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByText('Hello, Li Na')).toBeTruthy();
+    expect(screen.getByText('Demo Tenant (demo)')).toBeTruthy();
+    expect(screen.getByText('Users').closest('.ant-statistic')?.textContent).toContain('4');
+    expect(screen.getByText('No tasks yet')).toBeTruthy();
+  });
+
+  it('offers a retry when the data cannot be loaded', async () => {
+    session({});
+    fetchMock
+      .mockResolvedValueOnce(new Response('', { status: 500 }))
+      .mockResolvedValueOnce(ok(homePage({})));
+    renderAt(<HomePage />);
+    expect(await screen.findByText('首页数据加载失败')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('您好，李娜')).toBeTruthy();
+  });
+});

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+import { renderAt } from '../test/render.tsx';
+import { TEST_ROUTE_TREE } from '../test/route-tree.fixture.ts';
+import { Sidebar } from './Sidebar.tsx';
+
+function renderSidebar(path = '/') {
+  return renderAt(<Sidebar />, { path });
+}
+
+describe('<Sidebar>', () => {
+  beforeEach(() => {
+    useSessionStore.getState().applyRoutes(TEST_ROUTE_TREE);
+  });
+
+  it('builds the menu from the route tree: hidden entries are absent, submenus open to nested links', async () => {
+    renderSidebar();
+    const nav = screen.getByRole('navigation', { name: '主菜单' });
+    expect(within(nav).getByText('医生系统')).toBeTruthy();
+    expect(within(nav).queryByText('隐藏页')).toBeNull();
+    expect(within(nav).queryByText('隐藏')).toBeNull();
+    expect(within(nav).queryByText('医生详情')).toBeNull();
+
+    await userEvent.click(within(nav).getByText('医生系统'));
+    await userEvent.click(await within(nav).findByText('医生管理'));
+    const list = await within(nav).findByRole('link', { name: '医生列表' });
+    expect(list.getAttribute('href')).toBe('/drsystem/management/list');
+    expect(within(nav).getByRole('link', { name: '医生任务' }).getAttribute('href')).toBe(
+      '/drsystem/management/tasks',
+    );
+  });
+
+  it('opens external links in a new tab', () => {
+    renderSidebar();
+    const help = screen.getByRole('link', { name: '帮助中心' });
+    expect(help.getAttribute('href')).toBe('https://example.org/help');
+    expect(help.getAttribute('target')).toBe('_blank');
+    expect(help.getAttribute('rel')).toContain('noopener');
+    const guide = screen.getByRole('link', { name: '操作指南' });
+    expect(guide.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows a parent with one visible child as that child', () => {
+    renderSidebar();
+    expect(screen.getByRole('link', { name: '欢迎页' }).getAttribute('href')).toBe('/welcome/home');
+    expect(screen.queryByText('欢迎')).toBeNull();
+  });
+
+  it('opens the submenus of the current page and marks it selected', () => {
+    renderSidebar('/drsystem/management/tasks');
+    const link = screen.getByRole('link', { name: '医生任务' });
+    expect(link.closest('li')?.className).toContain('ant-menu-item-selected');
+  });
+
+  it('shows titles in the current language', async () => {
+    await i18n.changeLanguage('en');
+    renderSidebar();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    expect(screen.getByText('Doctor System')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Help Centre' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,83 @@
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { currentLanguage } from '../lib/i18n.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+import { MenuIcon } from './MenuIcon.tsx';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, useShellStore } from './shell-store.ts';
+import { ancestorKeys, buildSidebarTree, selectedKeyFor, type TSidebarNode } from './sidebar-tree.ts';
+import { useRouteHandle } from './use-route-handle.ts';
+
+type TMenuItem = NonNullable<MenuProps['items']>[number];
+
+/** Ant Design menu items of the sidebar model: portal paths as router links, external links in a new tab. */
+export function toMenuItems(nodes: readonly TSidebarNode[]): TMenuItem[] {
+  return nodes.map((node): TMenuItem => {
+    const icon = node.icon ? <MenuIcon key="icon" name={node.icon} /> : undefined;
+    if (node.children)
+      return { key: node.key, icon, label: node.title, children: toMenuItems(node.children) };
+    const label = node.external ? (
+      <a key="link" href={node.key} target="_blank" rel="noopener noreferrer">
+        {node.title}
+      </a>
+    ) : (
+      <Link key="link" to={node.key}>
+        {node.title}
+      </Link>
+    );
+    return { key: node.key, icon, label };
+  });
+}
+
+/** The sidebar, 250 px wide, built from the route tree the server granted. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const routes = useSessionStore((s) => s.routes);
+  const collapsed = useShellStore((s) => s.sidebarCollapsed);
+  const { pathname } = useLocation();
+  const handle = useRouteHandle();
+
+  const nodes = useMemo(() => buildSidebarTree(routes, lang), [routes, lang]);
+  const items = useMemo(() => toMenuItems(nodes), [nodes]);
+  const selected = selectedKeyFor(nodes, pathname, handle?.activeMenu);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(nodes, selected) : []));
+
+  // Opening a page opens the submenus on its way, keeping those the user opened.
+  useEffect(() => {
+    if (!selected) return;
+    const needed = ancestorKeys(nodes, selected);
+    setOpenKeys((open) =>
+      needed.every((k) => open.includes(k)) ? open : [...new Set([...open, ...needed])],
+    );
+  }, [nodes, selected]);
+
+  return (
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+      collapsed={collapsed}
+      collapsible
+      trigger={null}
+      className="portal-sidebar"
+    >
+      <Link to="/" className="portal-sidebar-logo" aria-label={t('app.title')}>
+        <span className="portal-sidebar-logo-mark" aria-hidden>
+          {t('app.logoMark')}
+        </span>
+        {!collapsed && <span className="portal-sidebar-logo-text">{t('app.shortTitle')}</span>}
+      </Link>
+      <nav aria-label={t('sidebar.label')}>
+        <Menu
+          mode="inline"
+          theme="dark"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={(keys) => setOpenKeys(keys)}
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,36 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+
+// Ant Design in jsdom is slow on a busy 2-core CI machine; user-event flows need headroom.
+vi.setConfig({ testTimeout: 20_000 });
+
+// Browser APIs that jsdom lacks and Ant Design expects.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+}
+
+afterEach(async () => {
+  cleanup();
+  window.localStorage.clear();
+  if (i18n.language !== 'zh') await i18n.changeLanguage('zh');
+});

@@ -1,0 +1,145 @@
+/**
+ * The error catalogue: one stable code per failure, with its HTTP status and both languages.
+ * The server throws AppError(code); the envelope carries msg (zh) and msg_en (en).
+ */
+
+export interface TErrorEntry {
+  readonly code: number;
+  readonly status: number;
+  readonly zh: string;
+  readonly en: string;
+}
+
+const entry = (code: number, status: number, zh: string, en: string): TErrorEntry => ({ code, status, zh, en });
+
+export const ERRORS = {
+  // Session codes of spec section 8: the client shows the 'remind' dialog and logs out.
+  INVALID_CLIENT: entry(40000, 401, '客户端凭证无效', 'Invalid client credentials'),
+  SESSION_EXPIRED: entry(40001, 401, '登录已过期，请重新登录', 'Login expired, please log in again'),
+  BAD_TOKEN_SIGNATURE: entry(40002, 401, '令牌签名无效', 'Invalid token signature'),
+  TOKEN_MISSING: entry(40003, 401, '缺少令牌，请登录', 'Token missing, please log in'),
+  TOKEN_UNREADABLE: entry(40005, 401, '令牌无法解析', 'Token cannot be read'),
+  WRONG_CREDENTIALS: entry(40006, 401, '账号或密码错误', 'Wrong account or password'),
+  LOGGED_IN_ELSEWHERE: entry(40008, 401, '您的账号已在别处登录', 'Your account has logged in elsewhere'),
+  NOT_LOGGED_IN: entry(40009, 401, '未登录或登录已失效', 'Not logged in'),
+
+  // Request problems.
+  VALIDATION: entry(40010, 400, '格式不正确', 'Incorrect Format'),
+  CAPTCHA_WRONG: entry(40011, 400, '验证码错误', 'Wrong verification code'),
+  CAPTCHA_EXPIRED: entry(40012, 400, '验证码已失效，请刷新', 'Verification code expired, please refresh it'),
+  TENANT_UNKNOWN: entry(40013, 400, '租户不存在或已停用', 'Unknown or disabled tenant'),
+  USER_DISABLED: entry(40014, 403, '账号已停用，请联系管理员', 'Account disabled, contact the administrator'),
+  TOO_MANY_ATTEMPTS: entry(
+    40015,
+    429,
+    '登录失败次数过多，请 {minutes} 分钟后再试',
+    'Too many failed logins, try again in {minutes} minutes',
+  ),
+  CAPTCHA_TOO_FREQUENT: entry(
+    40016,
+    429,
+    '获取验证码过于频繁，请 1 分钟后重试',
+    'Getting the verification code is too frequent; retry in 1 minute',
+  ),
+  PASSWORD_MISMATCH: entry(40017, 400, '两次输入的密码不一致', 'Password mismatch'),
+  OLD_PASSWORD_INCORRECT: entry(40018, 400, '旧密码不正确', 'Old password incorrect'),
+  UPLOAD_FAILED: entry(40019, 400, '上传失败', 'Upload failed'),
+  ONLY_XLSX: entry(40020, 400, '仅支持 .xlsx 文件', 'Only .xlsx files are supported'),
+  NO_DATA_SELECTED: entry(40021, 400, '尚未选择数据', 'No data selected yet'),
+  SPECIAL_CHARACTERS: entry(40022, 400, '不能包含 | 或 ^ 字符', 'The characters | and ^ are not allowed'),
+  SELF_OPERATION: entry(
+    40023,
+    400,
+    '该操作涉及当前登录用户，已取消',
+    'The operation was cancelled because it involves the currently logged-in user',
+  ),
+  CODE_TABLE_ADD_ONLY: entry(40024, 400, '码表只允许新增', 'Code tables are add-only'),
+  ALREADY_EXISTS: entry(40025, 400, '数据已存在', 'The record already exists'),
+  USERNAME_EXISTS: entry(40026, 400, '用户名已存在', 'Username already exists'),
+  FILE_TYPE: entry(40027, 400, '格式错误', 'format error'),
+  FILE_TOO_LARGE: entry(40028, 413, '文件过大', 'File too large'),
+  FILE_NAME_TOO_LONG: entry(40029, 400, '文件名超长', 'file name exceed'),
+  // Upload rules of the files platform (packages/domain/src/files/rules.ts), 4006x.
+  HOSPITAL_PROMO: entry(
+    40060,
+    400,
+    '医院宣传照片仅支持 png、jpg、jpeg、bmp 格式，每张不超过 10M，文件名不超过 100 个字符',
+    'hospital promo photos must be png, jpg, jpeg or bmp, at most 10M each, with names of at most 100 characters',
+  ),
+  PHOTO_COUNT_EXCEEDED: entry(
+    40061,
+    400,
+    '医院宣传照片最多 {max} 张',
+    'exceed: at most {max} hospital promo photos',
+  ),
+  ATTACHMENTS_TOTAL_EXCEEDED: entry(40062, 413, '附件总大小不能超过200M', 'documentation exceed 200M'),
+  IMAGE_TOO_LARGE: entry(40063, 413, '图片不能超过10M', 'The image must not exceed 10M'),
+  // Personal centre (profile, avatar, password), 4007x.
+  PASSWORD_CHANGE_LOCKED: entry(
+    40070,
+    429,
+    '旧密码错误次数过多，请 {minutes} 分钟后再试',
+    'Too many wrong old passwords, try again in {minutes} minutes',
+  ),
+  AVATAR_TYPE: entry(40071, 400, '头像仅支持 jpg、png 格式的图片', 'The avatar must be a jpg or png image'),
+
+  // Hospital change tasks (docs/decisions/0006-hospital-tasks.md), 4008x.
+  HOSPITAL_PHOTO_COUNT: entry(
+    40080,
+    400,
+    '请上传 {count} 张医院宣传照片',
+    'please upload exactly {count} hospital promo photos',
+  ),
+  HOSPITAL_NO_CHANGES: entry(
+    40081,
+    400,
+    '未修改任何医院信息',
+    'Nothing in the hospital information has changed',
+  ),
+  HOSPITAL_RECORD_MISSING: entry(
+    40082,
+    404,
+    '医院尚无已审核通过的资料，请先新增医院',
+    'The hospital has no approved record yet; add the hospital first',
+  ),
+
+  // Dictionaries and areas (docs/decisions/0007-reference-data.md), 4009x.
+  DICTIONARY_TYPE_UNKNOWN: entry(40090, 400, '字典类型不存在', 'The code type does not exist'),
+  DICTIONARY_TYPE_RESERVED: entry(
+    40091,
+    400,
+    '该字典类型为系统内置类型（地区类型 01 至 05 请在地区管理中维护）',
+    'This code type is built in (area code types 01 to 05 are maintained on the areas screen)',
+  ),
+  DICTIONARY_TYPE_IN_USE: entry(
+    40092,
+    409,
+    '该字典类型下还有 {count} 个字典项，请先删除字典项',
+    'The code type still has {count} entries; delete them first',
+  ),
+  AREA_PARENT_UNKNOWN: entry(40093, 400, '上级地区不存在', 'The parent area does not exist'),
+  AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
+
+  NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'you have no permission for this operation'),
+  NOT_FOUND: entry(40400, 404, '抱歉，资源未找到', 'Sorry, resource not found'),
+  CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'case status changed'),
+  BATCH_STATUS_CHANGED: entry(40901, 409, '批次状态已变更', 'batch status changed'),
+  HOSPITAL_TASK_UNFINISHED: entry(
+    40910,
+    409,
+    '该医院有未完成的变更任务（{taskNo}），请处理后再修改',
+    'The hospital has an unfinished change task ({taskNo}); finish it before starting another change',
+  ),
+  INTERNAL: entry(50000, 500, '系统内部错误，请联系管理员', 'internal system error, contact the administrator'),
+  MAINTENANCE: entry(50300, 503, '系统维护中，请稍后再试', 'system under maintenance, please try again later'),
+} as const satisfies Record<string, TErrorEntry>;
+
+export type TErrorKey = keyof typeof ERRORS;
+
+/** Session codes after which the client shows the 'remind' dialog and logs out (spec section 8). */
+export const SESSION_CODES: readonly number[] = [40000, 40001, 40002, 40003, 40005, 40006, 40008, 40009];
+
+/** Fills {name} placeholders of a catalogue message. */
+export function formatMessage(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}

@@ -1,0 +1,92 @@
+/**
+ * Code tables of operator-to-provider messages (docs/decisions/0005-messages.md).
+ * The spec fixes the six message-centre codes the shell queries (12, 01, 13, 02, 03, 04) and
+ * that code 04 holds the pop-up notices; the meaning of the others is our design.
+ */
+
+/** Message-centre categories, in the order the shell shows them. */
+export const MSG_CATEGORIES = {
+  '12': { code: '12', categoryId: 'system', zh: '系统通知', en: 'System notices' },
+  '01': { code: '01', categoryId: 'task', zh: '任务消息', en: 'Task messages' },
+  '13': { code: '13', categoryId: 'claim', zh: '理赔消息', en: 'Claim messages' },
+  '02': { code: '02', categoryId: 'preAuth', zh: '预授权消息', en: 'Pre-authorization messages' },
+  '03': { code: '03', categoryId: 'appointment', zh: '预约消息', en: 'Appointment messages' },
+  '04': { code: '04', categoryId: 'notice', zh: '公告', en: 'Announcements' },
+} as const;
+
+export type TMsgCategoryCode = keyof typeof MSG_CATEGORIES;
+
+/** The codes the shell's badge asks for, in display order (spec: 12, 01, 13, 02, 03, 04). */
+export const MSG_CENTER_CODES = [
+  '12',
+  '01',
+  '13',
+  '02',
+  '03',
+  '04',
+] as const satisfies readonly TMsgCategoryCode[];
+
+/** The category whose pop-up messages the global notice dialog shows ("Check detail" opens it). */
+export const MSG_NOTICE_CODE = '04' satisfies TMsgCategoryCode;
+
+/**
+ * How a message is displayed besides the message centre: 01 in the global notice dialog, 02 in
+ * the navbar's scrolling notice, 03 only in the message centre (system notifications such as
+ * task results, which must not take over the scrolling notice).
+ */
+export const MSG_TYPES = {
+  '01': { code: '01', key: 'popUp', zh: '弹窗', en: 'Pop-up' },
+  '02': { code: '02', key: 'rolling', zh: '滚动', en: 'Rolling' },
+  '03': { code: '03', key: 'inbox', zh: '站内信', en: 'Message centre only' },
+} as const;
+
+export type TMsgTypeCode = keyof typeof MSG_TYPES;
+export const MSG_TYPE_POP_UP = '01' satisfies TMsgTypeCode;
+export const MSG_TYPE_ROLLING = '02' satisfies TMsgTypeCode;
+export const MSG_TYPE_INBOX = '03' satisfies TMsgTypeCode;
+
+/** Message level; 03 shows the scrolling notice in the important style. */
+export const MSG_LEVELS = {
+  '01': { code: '01', key: 'normal', zh: '普通', en: 'Normal' },
+  '02': { code: '02', key: 'high', zh: '重要', en: 'High' },
+  '03': { code: '03', key: 'urgent', zh: '紧急', en: 'Urgent' },
+} as const;
+
+export type TMsgLevelCode = keyof typeof MSG_LEVELS;
+export const MSG_LEVEL_URGENT = '03' satisfies TMsgLevelCode;
+
+/** Message state (claims spec section 4): a sent message can be withdrawn. */
+export const MSG_STATUSES = {
+  '01': { code: '01', key: 'sent', zh: '已发送', en: 'Sent' },
+  '02': { code: '02', key: 'withdrawn', zh: '已撤回', en: 'Withdrawn' },
+} as const;
+
+export type TMsgStatusCode = keyof typeof MSG_STATUSES;
+export const MSG_STATUS_SENT = '01' satisfies TMsgStatusCode;
+export const MSG_STATUS_WITHDRAWN = '02' satisfies TMsgStatusCode;
+
+/** Who a recipient row addresses; a message has one or more such rows. */
+export const MSG_RECIPIENT_KINDS = {
+  user: { code: 'user', zh: '指定用户', en: 'A user' },
+  provider: { code: 'provider', zh: '指定医院', en: 'A provider' },
+  allProviders: { code: 'allProviders', zh: '全部医院', en: 'All providers' },
+  allOperators: { code: 'allOperators', zh: '全部运营人员', en: 'All operator staff' },
+} as const;
+
+export type TMsgRecipientKind = keyof typeof MSG_RECIPIENT_KINDS;
+
+/** Read filter of the message list. */
+export const MSG_READ_STATUSES = {
+  unread: { code: 'unread', zh: '未读', en: 'Unread' },
+  read: { code: 'read', zh: '已读', en: 'Read' },
+} as const;
+
+export type TMsgReadStatus = keyof typeof MSG_READ_STATUSES;
+
+/** The badge shows at most this number (spec section 9: "Badge caps at 99"). */
+export const MSG_BADGE_CAP = 99;
+
+/** Badge text for a count: the number, or '99+' above the cap. */
+export function badgeText(count: number): string {
+  return count > MSG_BADGE_CAP ? `${MSG_BADGE_CAP}+` : String(count);
+}

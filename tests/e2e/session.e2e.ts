@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
+
+let b: TBrowser | null = null;
+afterEach(async () => {
+  await b?.close();
+  b = null;
+});
+
+const cases = [
+  { account: 'hospital', lang: 'zh', home: '公告栏' },
+  { account: 'hospital', lang: 'en', home: 'Bulletin Board' },
+  { account: 'admin', lang: 'zh', home: '首页' },
+  { account: 'admin', lang: 'en', home: 'Dashboard' },
+  { account: 'netview', lang: 'en', home: 'Task Board' },
+] as const;
+
+describe('sign in and out', () => {
+  for (const c of cases) {
+    it(`${c.account} signs in (${c.lang}), sees the home page and menu, and signs out`, async () => {
+      b = await openBrowser({ language: c.lang });
+      const { page, baseUrl } = b;
+      await signIn(page, baseUrl, c.account);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const main = page.getByRole('main');
+      await expect.poll(() => main.textContent(), { timeout: 20_000 }).toContain(c.home);
+      const nav = page.getByRole('navigation', { name: c.lang === 'zh' ? '主菜单' : 'Main menu' });
+      await expect.poll(() => nav.textContent()).toContain(c.lang === 'zh' ? '首页' : 'Home');
+      await screenshot(page, `home-${c.account}-${c.lang}`);
+
+      await page.getByRole('button', { name: c.lang === 'zh' ? /^用户菜单/ : /^User menu/ }).click();
+      await page.getByText(c.lang === 'zh' ? '退出登录' : 'Log out', { exact: true }).click();
+      await page.getByRole('button', { name: c.lang === 'zh' ? '确定' : 'Confirm' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/login'));
+      const lang = await page.evaluate(() => localStorage.getItem('language'));
+      expect(lang).toBe(c.lang);
+      expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+    });
+  }
+
+  it('switches language in the frame', async () => {
+    b = await openBrowser({ language: 'zh' });
+    const { page, baseUrl } = b;
+    await signIn(page, baseUrl, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await expect.poll(() => page.getByRole('main').textContent(), { timeout: 20_000 }).toContain('首页');
+    await page.getByRole('button', { name: /^语言/ }).click();
+    await page.getByText('English', { exact: true }).click();
+    await expect.poll(() => page.getByRole('main').textContent()).toContain('Dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+  });
+
+  it("shows the server's message for a bad password", async () => {
+    b = await openBrowser({ language: 'en' });
+    const { page, baseUrl } = b;
+    await signIn(page, baseUrl, 'auditor', 'WrongPass1');
+    await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain('Wrong account or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'login-bad-password-en');
+  });
+});
