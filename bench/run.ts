@@ -15,7 +15,14 @@ const client = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('ba
 
 async function start(): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA_TEST_CODE: 'b3nc' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CAPTCHA_TEST_CODE: 'b3nc',
+  };
   delete env.DATABASE_URL;
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], { env, stdio: 'inherit' });
@@ -58,7 +65,9 @@ const { child, dataDir } = await start();
 try {
   const token = await signIn('hospital');
   const auth = { authorization: client, tenant: 'demo', token: `Bearer ${token}` };
-  console.log(`\nportal at ${base}, ${duration} s per endpoint, 10 connections, database: ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite'}`);
+  console.log(
+    `\nportal at ${base}, ${duration} s per endpoint, 10 connections, database: ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite'}`,
+  );
   await measure('GET /saasapi/health', '/saasapi/health');
   await measure('GET /saasapi/oauth/resource/visible', '/saasapi/oauth/resource/visible', auth);
   await measure('GET /saasapi/oauth/menu/router', '/saasapi/oauth/menu/router', auth);

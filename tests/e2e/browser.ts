@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -16,7 +16,9 @@ export interface TBrowser {
 }
 
 /** A fresh headless Chromium (the system one) with its own profile. */
-export async function openBrowser(options: { width?: number; height?: number; language?: 'zh' | 'en' } = {}): Promise<TBrowser> {
+export async function openBrowser(
+  options: { width?: number; height?: number; language?: 'zh' | 'en' } = {},
+): Promise<TBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -54,9 +56,23 @@ export async function openBrowser(options: { width?: number; height?: number; la
   };
 }
 
-/** Signs in through the login page. */
-export async function signIn(page: Page, baseUrl: string, account: string, password = PASSWORD, tenant = 'demo') {
+/**
+ * Signs in through the login page. The global notice dialog (unread pop-up notices, which
+ * blocks the page until walked) is kept away with the hideNotice setting unless `notices`.
+ */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  account: string,
+  password = PASSWORD,
+  tenant = 'demo',
+  { notices = false }: { notices?: boolean } = {},
+) {
   await page.goto(`${baseUrl}/login`);
+  await page.evaluate((show) => {
+    if (show) localStorage.removeItem('hideNotice');
+    else localStorage.setItem('hideNotice', 'true');
+  }, notices);
   await page.locator('#login_tenant').fill(tenant);
   await page.locator('#login_account').fill(account);
   await page.locator('#login_password').fill(password);

@@ -77,6 +77,7 @@ describe('dictionaries and areas (zh)', () => {
     await modal.getByRole('button', { name: '保存' }).click();
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.getByText('不会进行任何校验', { exact: false }).waitFor();
+    await page.waitForTimeout(400); // let the dialog's zoom-in animation finish for the picture
     await screenshot(page, 'dictionaries-code-table-warning-zh');
     await confirm.getByRole('button', { name: '确定' }).click();
     await page.locator('.ant-table-row', { hasText: '直线电话（座机）' }).waitFor();
@@ -156,6 +157,7 @@ describe('dictionaries and areas (en)', () => {
     await pickCascader(page, 1, 'Beijing Shi');
     await pickCascader(page, 2, 'Haidian Qu');
     await expect.poll(() => page.getByTestId('area-preview-value').innerText()).toContain('110108');
+    await page.locator('.ant-cascader-dropdown').waitFor({ state: 'hidden' });
     await screenshot(page, 'areas-en');
   });
 });

@@ -20,7 +20,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
+      );
     });
   });
 }
@@ -42,18 +44,30 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 /** Starts the built portal on a fresh embedded database for the browser tests. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build:web` first (npm test does)');
+  // E2E_WEB_DIST lets several people test their own build side by side.
+  const webDist = process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build:web\` first (npm test does)`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   let output = '';
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_TEST_CODE: E2E_CAPTCHA };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA_TEST_CODE: E2E_CAPTCHA,
+    WEB_DIST: webDist,
+  };
   env.NODE_ENV = 'test';
   env.LOG_LEVEL = 'warn';
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -54,7 +54,9 @@ describe('sign in and out', () => {
     b = await openBrowser({ language: 'en' });
     const { page, baseUrl } = b;
     await signIn(page, baseUrl, 'auditor', 'WrongPass1');
-    await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain('Wrong account or password');
+    await expect
+      .poll(() => page.locator('body').textContent(), { timeout: 15_000 })
+      .toContain('Wrong account or password');
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'login-bad-password-en');
   });

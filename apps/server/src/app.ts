@@ -19,6 +19,7 @@ import { errorLogsRoutes } from './features/error-logs/error-logs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { homeLinksRoutes } from './features/home/home-links.routes.ts';
+import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.routes.ts';
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
@@ -31,6 +32,7 @@ import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { installErrorHandler, notFoundBody } from './platform/http/error-handler.ts';
+import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
 import type { TPlatform } from './platform/platform.ts';
 import { findTenantByCode } from './platform/tenancy/tenancy.service.ts';
@@ -72,7 +74,11 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
     kv,
     tokens: createTokenService(config.jwtSecret, config.accessTokenTtl),
     log: app.log,
+    jobs: createJobRunner({ db: database.db, log: app.log, pollSeconds: config.jobsPollSeconds }),
   };
+  // Jobs start once every feature has defined its own, and stop before the database closes.
+  if (config.jobsEnabled) app.addHook('onReady', () => platform.jobs.start());
+  app.addHook('preClose', () => platform.jobs.stop());
   app.addHook('onClose', async () => {
     await kv.close();
     await database.close();
@@ -151,6 +157,7 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
       await api.register(errorLogsRoutes(platform));
       await api.register(dictionariesRoutes(platform));
       await api.register(hospitalTasksRoutes(platform));
+      await api.register(hospitalAuditRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

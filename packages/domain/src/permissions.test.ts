@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type TAuthorityResource,
   hasAnyPermission,
   hasAnyRole,
   hasNoPermission,
@@ -11,6 +10,7 @@ import {
   isPermitted,
   PermissionFormatError,
   parsePermission,
+  type TAuthorityResource,
 } from './permissions.ts';
 
 const auth = (resourceList: string[], extra: Partial<TAuthorityResource> = {}): TAuthorityResource => ({

@@ -37,6 +37,19 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   S3_PREFIX: z.string().max(200).default(''),
+  JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  JOBS_POLL_SECONDS: z.coerce
+    .number({ error: 'JOBS_POLL_SECONDS must be a number of seconds between 1 and 3600' })
+    .int()
+    .min(1, 'JOBS_POLL_SECONDS must be a number of seconds between 1 and 3600')
+    .max(3600, 'JOBS_POLL_SECONDS must be a number of seconds between 1 and 3600')
+    .default(30),
+  TASK_OVERDUE_DAYS: z.coerce
+    .number({ error: 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650' })
+    .int()
+    .min(1, 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650')
+    .max(3650, 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650')
+    .default(30),
 });
 
 export interface TConfig {
@@ -61,6 +74,12 @@ export interface TConfig {
   refreshTokenTtl: number;
   /** S3-compatible file storage; unset: files under `dataDir/files`. */
   s3?: TS3Config;
+  /** Run scheduled jobs (platform/jobs) in this instance. */
+  jobsEnabled: boolean;
+  /** Seconds between two polls of the jobs table. */
+  jobsPollSeconds: number;
+  /** Days without activity after which an unfinished hospital task closes itself (status 07, overdue). */
+  taskOverdueDays: number;
 }
 
 export interface TS3Config {
@@ -123,6 +142,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO === 'true',
     accessTokenTtl: 2 * 60 * 60,
     refreshTokenTtl: 7 * 24 * 60 * 60,
+    jobsEnabled: e.JOBS_ENABLED === 'true',
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    taskOverdueDays: e.TASK_OVERDUE_DAYS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

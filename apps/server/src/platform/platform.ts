@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TTokenService } from './auth/tokens.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase, TDb } from './db/client.ts';
+import type { TJobRunner } from './jobs/jobs.ts';
 import type { TKv } from './kv/kv.ts';
 
 /** What services need from the platform; built once in buildApp and handed to every feature. */
@@ -12,4 +13,6 @@ export interface TPlatform {
   kv: TKv;
   tokens: TTokenService;
   log: FastifyBaseLogger;
+  /** Scheduled jobs: features define theirs when their routes are built (platform/jobs). */
+  jobs: TJobRunner;
 }

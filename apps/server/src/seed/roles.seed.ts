@@ -37,7 +37,13 @@ export const ROLE_SEED: TRoleSeed[] = [
     code: 'NET_VIEW',
     name: '网络视图用户',
     nameEn: 'Network-view user',
-    permissions: ['drsystem:homePage:view', 'drsystem:homePage:netView', 'drsystem:providerTaskMsh:list', 'msg:center:*', 'dictionary:view'],
+    permissions: [
+      'drsystem:homePage:view',
+      'drsystem:homePage:netView',
+      'drsystem:providerTaskMsh:list',
+      'msg:center:*',
+      'dictionary:view',
+    ],
   },
   { code: 'CLAIM_ADMIN', name: '理赔管理员', nameEn: 'Claim administrator', permissions: ['claim:*'] },
 ];

@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
+import { seedTenantDictionaries } from '../features/dictionaries/dictionaries.seed.ts';
+import { seedDemoTenantLinks } from '../features/home/home-links.seed.ts';
+import { seedDemoProviders } from '../features/hospital-tasks/hospital-tasks.seed.ts';
+import { menus } from '../features/menus/menus.tables.ts';
+import { seedDemoMessages } from '../features/messages/messages.seed.ts';
+import { roleMenus, rolePermissions, roles, userRoles } from '../features/roles/roles.tables.ts';
+import { clientApps } from '../features/session/session.tables.ts';
+import { users } from '../features/users/users.tables.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { sha256 } from '../platform/auth/tokens.ts';
 import type { TConfig } from '../platform/config.ts';
 import type { TDb, TDbOrTx } from '../platform/db/client.ts';
-import { tenants, type TTenantSettings } from '../platform/tenancy/tenancy.tables.ts';
-import { menus } from '../features/menus/menus.tables.ts';
-import { roleMenus, rolePermissions, roles, userRoles } from '../features/roles/roles.tables.ts';
-import { clientApps } from '../features/session/session.tables.ts';
-import { users } from '../features/users/users.tables.ts';
-import { seedDemoTenantLinks } from '../features/home/home-links.seed.ts';
-import { seedDemoProviders } from '../features/hospital-tasks/hospital-tasks.seed.ts';
-import { seedDemoMessages } from '../features/messages/messages.seed.ts';
-import { seedTenantDictionaries } from '../features/dictionaries/dictionaries.seed.ts';
+import { type TTenantSettings, tenants } from '../platform/tenancy/tenancy.tables.ts';
 import { MENU_SEED, type TMenuSeed } from './menus.seed.ts';
 import { ROLE_SEED } from './roles.seed.ts';
 
@@ -28,8 +28,20 @@ interface TUserSeed {
 }
 
 const DEMO_USERS: TUserSeed[] = [
-  { account: 'admin', name: '系统管理员', nameEn: 'System Administrator', userType: '01', roles: ['SUPER_ADMIN'] },
-  { account: 'auditor', name: '审核员王敏', nameEn: 'Wang Min (Auditor)', userType: '01', roles: ['AUDITOR'] },
+  {
+    account: 'admin',
+    name: '系统管理员',
+    nameEn: 'System Administrator',
+    userType: '01',
+    roles: ['SUPER_ADMIN'],
+  },
+  {
+    account: 'auditor',
+    name: '审核员王敏',
+    nameEn: 'Wang Min (Auditor)',
+    userType: '01',
+    roles: ['AUDITOR'],
+  },
   {
     account: 'hospital',
     name: '和睦家医院 李娜',
@@ -38,11 +50,23 @@ const DEMO_USERS: TUserSeed[] = [
     providerId: DEMO_PROVIDER_ID,
     roles: ['SMART_PORTAL'],
   },
-  { account: 'netview', name: '网络专员赵磊', nameEn: 'Zhao Lei (Network)', userType: '01', roles: ['NET_VIEW'] },
+  {
+    account: 'netview',
+    name: '网络专员赵磊',
+    nameEn: 'Zhao Lei (Network)',
+    userType: '01',
+    roles: ['NET_VIEW'],
+  },
 ];
 
 const ACME_USERS: TUserSeed[] = [
-  { account: 'admin', name: 'Acme 管理员', nameEn: 'Acme Administrator', userType: '01', roles: ['SUPER_ADMIN'] },
+  {
+    account: 'admin',
+    name: 'Acme 管理员',
+    nameEn: 'Acme Administrator',
+    userType: '01',
+    roles: ['SUPER_ADMIN'],
+  },
   { account: 'auditor', name: 'Acme 审核员', nameEn: 'Acme Auditor', userType: '01', roles: ['AUDITOR'] },
   {
     account: 'hospital',
@@ -74,7 +98,10 @@ async function ensureWebClient(db: TDbOrTx, secret: string) {
 async function ensureTenant(db: TDbOrTx, code: string, name: string, nameEn: string) {
   const existing = await db.select().from(tenants).where(eq(tenants.code, code));
   if (existing[0]) return { tenant: existing[0] };
-  const [tenant] = await db.insert(tenants).values({ code, name, nameEn, settings: DEFAULT_SETTINGS }).returning();
+  const [tenant] = await db
+    .insert(tenants)
+    .values({ code, name, nameEn, settings: DEFAULT_SETTINGS })
+    .returning();
   return { tenant };
 }
 
@@ -85,7 +112,10 @@ async function ensureRoles(db: TDbOrTx, tenantId: string): Promise<Map<string, s
     const [row] = await db
       .insert(roles)
       .values({ tenantId, code: seed.code, name: seed.name, nameEn: seed.nameEn })
-      .onConflictDoUpdate({ target: [roles.tenantId, roles.code], set: { name: seed.name, nameEn: seed.nameEn } })
+      .onConflictDoUpdate({
+        target: [roles.tenantId, roles.code],
+        set: { name: seed.name, nameEn: seed.nameEn },
+      })
       .returning({ id: roles.id });
     ids.set(seed.code, row.id);
     for (const permission of seed.permissions) {
@@ -126,7 +156,8 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
         .returning({ id: menus.id });
       for (const code of item.roles) {
         const roleId = roleIds.get(code);
-        if (roleId) await db.insert(roleMenus).values({ tenantId, roleId, menuId: row.id }).onConflictDoNothing();
+        if (roleId)
+          await db.insert(roleMenus).values({ tenantId, roleId, menuId: row.id }).onConflictDoNothing();
       }
       if (item.children) await walk(item.children, row.id);
     }
@@ -155,7 +186,10 @@ async function ensureUsers(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
       })
       .returning({ id: users.id });
     for (const code of seed.roles) {
-      await db.insert(userRoles).values({ tenantId, userId: user.id, roleId: roleIds.get(code)! }).onConflictDoNothing();
+      await db
+        .insert(userRoles)
+        .values({ tenantId, userId: user.id, roleId: roleIds.get(code)! })
+        .onConflictDoNothing();
     }
   }
 }

@@ -16,29 +16,47 @@ export interface TTestApp {
   close(): Promise<void>;
 }
 
-/**
- * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set
- * or DATABASE_URL (CI's PostgreSQL), a new database created for this app and dropped afterwards.
- */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's (or DATABASE_URL's) server; null on PGlite. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `portal_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
+  if (!serverUrl) return null;
+  const name = `portal_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
+    },
+  };
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set
+ * or DATABASE_URL (CI's PostgreSQL), a new database created for this app and dropped afterwards.
+ * `databaseUrl` builds the app on an existing database instead (a second instance; not dropped).
+ * Scheduled jobs do not poll unless `JOBS_ENABLED: 'true'` is passed; tests run them with
+ * `platform.jobs.runDue`.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<TTestApp> {
+  let databaseUrl = options.databaseUrl;
+  let dropDatabase = async () => {};
+  if (!databaseUrl) {
+    const created = await createTestDatabase();
+    if (created) {
+      databaseUrl = created.url;
+      dropDatabase = created.drop;
+    }
   }
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -47,6 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PGLITE_DIR: 'memory://',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     CAPTCHA_TEST_CODE: CAPTCHA,
+    JOBS_ENABLED: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
@@ -84,6 +103,11 @@ export async function login(app: FastifyInstance, tenant: string, account: strin
 }
 
 /** app.inject with the web client's headers and a token. */
-export function call(app: FastifyInstance, tenant: string, token: string | undefined, options: InjectOptions) {
+export function call(
+  app: FastifyInstance,
+  tenant: string,
+  token: string | undefined,
+  options: InjectOptions,
+) {
   return app.inject({ ...options, headers: { ...headers(tenant, token), ...(options.headers ?? {}) } });
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { registerFeedback } from '../lib/feedback.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
-import { DEFAULT_THEME_COLOR } from '../shell/shell-store.ts';
+import { useSettingsStore, useSettingsSync } from '../shell/settings-store.ts';
 
 /** Hands Ant Design's context-aware message and modal to code outside React. */
 function FeedbackBridge() {
@@ -26,14 +26,17 @@ export function AppProviders({
   queryClient?: QueryClient;
 }) {
   useTranslation();
+  useSettingsSync();
   const lang = currentLanguage();
+  // The theme colour of the settings drawer drives Ant Design's primary colour.
+  const themeColor = useSettingsStore((s) => s.themeColor);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={lang === 'en' ? enUS : zhCN}
         button={{ autoInsertSpace: false }}
         theme={{
-          token: { colorPrimary: DEFAULT_THEME_COLOR, colorLink: DEFAULT_THEME_COLOR },
+          token: { colorPrimary: themeColor, colorLink: themeColor },
           components: { Layout: { headerBg: '#ffffff', headerPadding: '0 16px', headerHeight: 56 } },
         }}
       >

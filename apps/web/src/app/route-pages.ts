@@ -23,8 +23,50 @@ const dictionaryPage: TPage = {
     Component: (await import('../features/dictionaries/pages/DictionaryPage.tsx')).DictionaryPage,
   }),
 };
+const errorLogPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/error-logs/pages/ErrorLogPage.tsx')).ErrorLogPage,
+  }),
+};
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
+};
+
+const hospitalTaskListPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/hospital-tasks/pages/TaskListPage.tsx')).TaskListPage,
+  }),
+};
+const myHospitalPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/hospital-tasks/pages/HospitalDetailPage.tsx')).MyHospitalPage,
+  }),
+};
+const hospitalDetailPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/hospital-tasks/pages/HospitalDetailPage.tsx')).HospitalDetailPage,
+  }),
+};
+const hospitalTaskDetailPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/hospital-tasks/pages/TaskDetailPage.tsx')).TaskDetailPage,
+  }),
+};
+const hospitalFormPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/hospital-tasks/pages/HospitalFormPage.tsx')).HospitalFormPage,
+  }),
+};
+
+const hospitalAuditListPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/hospital-audit/pages/AuditTaskListPage.tsx')).AuditTaskListPage,
+  }),
+};
+const providerNotesPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/hospital-audit/pages/ProviderNotesPage.tsx')).ProviderNotesPage,
+  }),
 };
 
 export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
@@ -35,6 +77,14 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   '404': notFoundPage,
   'system/dictionary/index': dictionaryPage,
   'system/area/index': areaPage,
+  'drsystem/management/task/index': hospitalTaskListPage,
+  'drsystem/management/hospital/mine': myHospitalPage,
+  'drsystem/management/hospital/detail': hospitalDetailPage,
+  'drsystem/management/hospital/task/detail': hospitalTaskDetailPage,
+  'drsystem/management/hosp/form': hospitalFormPage,
+  'system/error-log': errorLogPage,
+  'drsystem/management/hospital/index': hospitalAuditListPage,
+  'drsystem/audit/provider-notes': providerNotesPage,
 };
 
 /** The page of a component key ('home/index', '/home/index.vue', 'home' alike), or null. */

@@ -1,6 +1,7 @@
 /**
- * The data router. Static routes: /login, /404, /error/404 and the frame at '/' with the
- * home page and a catch-all. The server's route tree is patched under the frame the first
+ * The data router. Static routes: the public /login, /transfer, /forceUpdatePwd, /privacy,
+ * /404, /error/404, and the frame at '/' with the home page, the shell's own pages (/redirect,
+ * /profile, /resources) and a catch-all. The server's route tree is patched under the frame the first
  * time a navigation needs it (react-router's patchRoutesOnNavigation re-runs the match, so
  * the navigation that triggered the load lands on the new route). The frame's loader sends a
  * visitor without a session to /login?redirect=<path> and waits for permissions and the
@@ -22,6 +23,7 @@ import { CatchAllPage, StandaloneNotFoundPage } from '../shell/NotFoundPage.tsx'
 import { FullPageLoading } from '../shell/PageLoading.tsx';
 import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import type { TRouteHandle } from '../shell/route-handle.ts';
+import { affixHomePath } from '../shell/tags-view-rules.ts';
 import { buildMenuRoutes } from './menu-routes.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { resolvePage } from './route-pages.ts';
@@ -29,7 +31,24 @@ import { resolvePage } from './route-pages.ts';
 export const APP_ROUTE_ID = 'app';
 
 /** Paths the app defines itself; the server's tree cannot take them over. */
-export const RESERVED_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/404', '/error/404']);
+export const RESERVED_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/login',
+  '/404',
+  '/error/404',
+  '/transfer',
+  '/forceUpdatePwd',
+  '/privacy',
+  '/profile',
+  '/profile/index',
+  '/resources',
+  '/resources/msg',
+  '/resources/msg/edit',
+  '/resources/messageCenter',
+]);
+
+/** Where a user whose password must change goes before anything else. */
+export const FORCE_UPDATE_PASSWORD_PATH = '/forceUpdatePwd';
 
 /** The frame's guard: a session is required, and its permissions and route tree are loaded once. */
 export async function appLoader({ request }: LoaderFunctionArgs): Promise<null> {
@@ -40,6 +59,7 @@ export async function appLoader({ request }: LoaderFunctionArgs): Promise<null> 
     useSessionStore.getState().clearSession();
     throw redirect(loginUrl(back));
   }
+  if (useSessionStore.getState().user?.mustChangePassword) throw redirect(FORCE_UPDATE_PASSWORD_PATH);
   try {
     await ensureSessionData();
   } catch (error) {
@@ -48,6 +68,23 @@ export async function appLoader({ request }: LoaderFunctionArgs): Promise<null> 
     useSessionStore.getState().clearSession();
     throw redirect(loginUrl(back));
   }
+  return null;
+}
+
+/**
+ * '/' opens the route tree's home board when the tree has one flagged affix ('/dashboard'), so
+ * the menu, the tab and the address agree; otherwise the frame's own home page shows.
+ */
+export async function homeLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  if (!hasSession()) return null;
+  let home: string | null = null;
+  try {
+    home = affixHomePath(await ensureSessionData(), resolvePage);
+  } catch {
+    // The frame's loader handles a failed load.
+    return null;
+  }
+  if (home && home !== '/') throw redirect(`${home}${new URL(request.url).search}`);
   return null;
 }
 
@@ -77,6 +114,28 @@ export function createAppRoutes(): RouteObject[] {
           }),
         },
         {
+          path: 'transfer',
+          handle: handle({ titleKey: 'route.transfer' }),
+          lazy: async () => ({
+            Component: (await import('../features/session/pages/TransferPage.tsx')).TransferPage,
+          }),
+        },
+        {
+          path: 'forceUpdatePwd',
+          handle: handle({ titleKey: 'route.forceUpdatePwd' }),
+          lazy: async () => ({
+            Component: (await import('../features/profile/pages/ForceUpdatePasswordPage.tsx'))
+              .ForceUpdatePasswordPage,
+          }),
+        },
+        {
+          path: 'privacy',
+          handle: handle({ titleKey: 'route.privacy' }),
+          lazy: async () => ({
+            Component: (await import('../features/legal/pages/PrivacyPage.tsx')).PrivacyPage,
+          }),
+        },
+        {
           path: '404',
           handle: handle({ titleKey: 'route.notFound' }),
           Component: StandaloneNotFoundPage,
@@ -94,11 +153,13 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             {
               index: true,
+              loader: homeLoader,
               handle: handle({ home: true, affix: true }),
               lazy: async () => ({
                 Component: (await import('../features/home/pages/HomePage.tsx')).HomePage,
               }),
             },
+            ...shellRoutes(),
             {
               path: '*',
               handle: handle({ titleKey: 'route.notFound', catchAll: true }),
@@ -107,6 +168,53 @@ export function createAppRoutes(): RouteObject[] {
           ],
         },
       ],
+    },
+  ];
+}
+
+/** The frame's own pages (spec section 2 "Route conventions"); task and detail pages are not cached. */
+function shellRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'redirect/*',
+      handle: handle({ titleKey: 'route.redirect', noCache: true }),
+      lazy: async () => ({ Component: (await import('../shell/RedirectPage.tsx')).RedirectPage }),
+    },
+    { path: 'profile', loader: () => redirect('/profile/index') },
+    {
+      path: 'profile/index',
+      handle: handle({ titleKey: 'route.profile', name: 'profile' }),
+      lazy: async () => ({
+        Component: (await import('../features/profile/pages/ProfilePage.tsx')).ProfilePage,
+      }),
+    },
+    { path: 'resources', loader: () => redirect('/resources/msg') },
+    {
+      path: 'resources/msg',
+      handle: handle({ titleKey: 'route.messages', name: 'msg' }),
+      lazy: async () => ({
+        Component: (await import('../features/messages/pages/MessageListPage.tsx')).MessageListPage,
+      }),
+    },
+    {
+      path: 'resources/msg/edit',
+      handle: handle({
+        titleKey: 'route.messageView',
+        name: 'msgEdit',
+        noCache: true,
+        activeMenu: '/resources/msg',
+        crumbs: [{ titleKey: 'route.messages', path: '/resources/msg' }],
+      }),
+      lazy: async () => ({
+        Component: (await import('../features/messages/pages/MessageViewPage.tsx')).MessageViewPage,
+      }),
+    },
+    {
+      path: 'resources/messageCenter/:code?',
+      handle: handle({ titleKey: 'route.messageCenter', name: 'messageCenter', noCache: true }),
+      lazy: async () => ({
+        Component: (await import('../features/messages/pages/MessageCenterPage.tsx')).MessageCenterPage,
+      }),
     },
   ];
 }

@@ -61,7 +61,11 @@ function mayReport(now: number): boolean {
  * Keeps an error in the local store and reports it to the server when signed in. API failures
  * (ApiError) are not logged: the user has been told and the server knows them already.
  */
-export function logError(error: unknown, source: TLocalErrorLog['source'], info?: Record<string, unknown>): void {
+export function logError(
+  error: unknown,
+  source: TLocalErrorLog['source'],
+  info?: Record<string, unknown>,
+): void {
   if (error instanceof ApiError) return;
   const { message, stack } = describe(error);
   if (!message.trim()) return;

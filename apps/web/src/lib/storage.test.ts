@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAllExceptLanguage, clearSessionStorage, STORAGE_KEYS } from './storage.ts';
+import { clearAllExceptLanguage, clearSessionStorage, PORTAL_STORAGE_KEYS, STORAGE_KEYS } from './storage.ts';
 
 const ALL_KEYS = Object.values(STORAGE_KEYS);
 
@@ -41,5 +41,15 @@ describe('storage keys', () => {
       'language',
       'toggleLang',
     ]);
+  });
+
+  it("keeps the portal's own keys apart: settings stay when a session ends, the menu group goes", () => {
+    window.localStorage.setItem(PORTAL_STORAGE_KEYS.SETTINGS, '{}');
+    window.localStorage.setItem(PORTAL_STORAGE_KEYS.MENU_GROUP, 'smartPortal');
+    clearSessionStorage();
+    expect(window.localStorage.getItem('SETTINGS')).toBe('{}');
+    expect(window.localStorage.getItem('MENU_GROUP')).toBeNull();
+    clearAllExceptLanguage();
+    expect(window.localStorage.getItem('SETTINGS')).toBeNull();
   });
 });

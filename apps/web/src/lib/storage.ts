@@ -20,12 +20,14 @@ export const STORAGE_KEYS = {
 } as const;
 
 /**
- * Keys the portal adds beyond spec section 9: the settings drawer's choices and the menu group
- * a /transfer hand-over chose. Both go at logout like everything but the language.
+ * Keys the portal adds beyond spec section 9: the settings drawer's choices, the menu group
+ * a /transfer hand-over chose and the task list's remembered status filter. All go at logout
+ * like everything but the language.
  */
 export const PORTAL_STORAGE_KEYS = {
   SETTINGS: 'SETTINGS',
   MENU_GROUP: 'MENU_GROUP',
+  TASK_SEARCH_STATUS: 'TASK_SEARCH_STATUS',
 } as const;
 
 export type TStorageKey =

@@ -42,9 +42,7 @@ export function KeepAliveOutlet({ keep }: KeepAliveOutletProps) {
   pages.set(current, {
     element: outlet,
     context:
-      previous && previous.context.location === location
-        ? previous.context
-        : { location, navigationType },
+      previous && previous.context.location === location ? previous.context : { location, navigationType },
   });
   for (const path of [...pages.keys()]) {
     if (path !== current && !keep.includes(path)) {

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { currentLanguage } from '../lib/i18n.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { MenuIcon } from './MenuIcon.tsx';
+import { useSettingsStore } from './settings-store.ts';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, useShellStore } from './shell-store.ts';
 import { ancestorKeys, buildSidebarTree, selectedKeyFor, type TSidebarNode } from './sidebar-tree.ts';
 import { useRouteHandle } from './use-route-handle.ts';
@@ -30,12 +31,28 @@ export function toMenuItems(nodes: readonly TSidebarNode[]): TMenuItem[] {
   });
 }
 
-/** The sidebar, 250 px wide, built from the route tree the server granted. */
-export function Sidebar() {
+/**
+ * The open submenus after the user opened or closed some: with unique-opened on, opening a
+ * submenu closes every one that is not on its way.
+ */
+export function nextOpenKeys(open: readonly string[], keys: string[], uniqueOpened: boolean): string[] {
+  if (!uniqueOpened) return keys;
+  const opened = keys.find((k) => !open.includes(k));
+  if (!opened) return keys;
+  return keys.filter((k) => k === opened || opened.startsWith(`${k}/`));
+}
+
+/**
+ * The sidebar, 250 px wide, built from the route tree the server granted. In the mobile layout
+ * it sits in a drawer and is never collapsed.
+ */
+export function Sidebar({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const routes = useSessionStore((s) => s.routes);
-  const collapsed = useShellStore((s) => s.sidebarCollapsed);
+  const collapsed = useShellStore((s) => s.sidebarCollapsed) && !mobile;
+  const uniqueOpened = useSettingsStore((s) => s.uniqueOpened);
+  const showLogo = useSettingsStore((s) => s.sidebarLogo);
   const { pathname } = useLocation();
   const handle = useRouteHandle();
 
@@ -49,9 +66,13 @@ export function Sidebar() {
     if (!selected) return;
     const needed = ancestorKeys(nodes, selected);
     setOpenKeys((open) =>
-      needed.every((k) => open.includes(k)) ? open : [...new Set([...open, ...needed])],
+      needed.every((k) => open.includes(k))
+        ? open
+        : uniqueOpened
+          ? needed
+          : [...new Set([...open, ...needed])],
     );
-  }, [nodes, selected]);
+  }, [nodes, selected, uniqueOpened]);
 
   return (
     <Layout.Sider
@@ -60,14 +81,16 @@ export function Sidebar() {
       collapsed={collapsed}
       collapsible
       trigger={null}
-      className="portal-sidebar"
+      className={`portal-sidebar${mobile ? ' portal-sidebar-mobile' : ''}`}
     >
-      <Link to="/" className="portal-sidebar-logo" aria-label={t('app.title')}>
-        <span className="portal-sidebar-logo-mark" aria-hidden>
-          {t('app.logoMark')}
-        </span>
-        {!collapsed && <span className="portal-sidebar-logo-text">{t('app.shortTitle')}</span>}
-      </Link>
+      {showLogo && (
+        <Link to="/" className="portal-sidebar-logo" aria-label={t('app.title')}>
+          <span className="portal-sidebar-logo-mark" aria-hidden>
+            {t('app.logoMark')}
+          </span>
+          {!collapsed && <span className="portal-sidebar-logo-text">{t('app.shortTitle')}</span>}
+        </Link>
+      )}
       <nav aria-label={t('sidebar.label')}>
         <Menu
           mode="inline"
@@ -75,7 +98,7 @@ export function Sidebar() {
           items={items}
           selectedKeys={selected ? [selected] : []}
           openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={(keys) => setOpenKeys(keys)}
+          onOpenChange={(keys) => setOpenKeys((open) => nextOpenKeys(open, keys, uniqueOpened))}
         />
       </nav>
     </Layout.Sider>

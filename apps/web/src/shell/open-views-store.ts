@@ -36,7 +36,9 @@ export const useOpenViewsStore = create<TOpenViewsState>()((set) => ({
     set((s) => {
       const visitedViews = addVisitedView(s.visitedViews, view);
       const cachedViews = addCachedView(s.cachedViews, view);
-      return visitedViews === s.visitedViews && cachedViews === s.cachedViews ? s : { visitedViews, cachedViews };
+      return visitedViews === s.visitedViews && cachedViews === s.cachedViews
+        ? s
+        : { visitedViews, cachedViews };
     }),
   initAffix: (views) => set((s) => ({ visitedViews: withAffixViews(s.visitedViews, views) })),
   delView: (path) =>

@@ -1,6 +1,7 @@
 /**
  * What a route tells the frame (react-router `handle`): its titles for the breadcrumb, the
- * document title and, in the next shell issue, the tags view (noCache, affix).
+ * document title and the tags view (noCache: a tab that is not kept alive; affix: a tab that
+ * cannot be closed).
  */
 import type { TLanguage } from '../lib/i18n.ts';
 import { menuTitle } from '../lib/menu-tree.ts';
@@ -8,6 +9,8 @@ import { menuTitle } from '../lib/menu-tree.ts';
 export interface TCrumb {
   title?: string | null;
   titleEn?: string | null;
+  /** Common-namespace i18n key of the title (the portal's own routes). */
+  titleKey?: string;
   /** Full path of the menu entry the crumb stands for. */
   path?: string;
 }

@@ -49,7 +49,7 @@ export function buildBreadcrumb(options: {
   if (!handle || handle.home || pathname === '/') return [first];
   const entries: TBreadcrumbEntry[] = [{ ...first, path: '/' }];
   for (const crumb of handle.crumbs ?? []) {
-    const title = crumbTitle(crumb, lang);
+    const title = crumb.titleKey ? t(crumb.titleKey) : crumbTitle(crumb, lang);
     if (title) entries.push({ key: crumb.path ?? `${entries.length}`, title });
   }
   const own = routeTitle(handle, group, lang, t);

@@ -4,6 +4,7 @@
  * SETTINGS), shared by the browser's tabs, and go at logout with everything but the language
  * (spec section 1: the language is the only local setting kept after logout).
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { PORTAL_STORAGE_KEYS, readJson, writeJson } from '../lib/storage.ts';
 import { DEFAULT_THEME_COLOR } from './shell-store.ts';
@@ -69,7 +70,10 @@ interface TSettingsState extends TSettings {
 export const useSettingsStore = create<TSettingsState>()((set, get) => ({
   ...readSettings(),
   change(key, value) {
-    const next = { ...pickSettings(get()), [key]: key === 'themeColor' ? String(value).toUpperCase() : value };
+    const next = {
+      ...pickSettings(get()),
+      [key]: key === 'themeColor' ? String(value).toUpperCase() : value,
+    };
     writeJson(PORTAL_STORAGE_KEYS.SETTINGS, next);
     set(next);
   },
@@ -91,4 +95,20 @@ export function pickSettings(state: TSettings): TSettings {
 /** True for a #RRGGBB colour. */
 export function isHexColor(value: string): boolean {
   return HEX_COLOR.test(value);
+}
+
+/** Follows settings changed in another tab of the browser, and exposes the colour to CSS. */
+export function useSettingsSync(): void {
+  const themeColor = useSettingsStore((s) => s.themeColor);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === PORTAL_STORAGE_KEYS.SETTINGS || event.key === null)
+        useSettingsStore.getState().reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  useEffect(() => {
+    document.documentElement.style.setProperty('--portal-primary', themeColor);
+  }, [themeColor]);
 }

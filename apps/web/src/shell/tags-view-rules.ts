@@ -48,8 +48,8 @@ export function addVisitedView(views: readonly TVisitedView[], view: TVisitedVie
     current.fullPath === merged.fullPath &&
     current.title === merged.title &&
     current.titleEn === merged.titleEn &&
-    current.meta.affix === merged.meta.affix &&
-    current.meta.noCache === merged.meta.noCache
+    Boolean(current.meta.affix) === Boolean(merged.meta.affix) &&
+    Boolean(current.meta.noCache) === Boolean(merged.meta.noCache)
   ) {
     return views as TVisitedView[];
   }
@@ -74,7 +74,10 @@ export function closeAllViews(views: readonly TVisitedView[]): TVisitedView[] {
 }
 
 /** Adds a path to the kept-alive list unless its route is flagged noCache. */
-export function addCachedView(cached: readonly string[], view: Pick<TVisitedView, 'path' | 'meta'>): string[] {
+export function addCachedView(
+  cached: readonly string[],
+  view: Pick<TVisitedView, 'path' | 'meta'>,
+): string[] {
   if (view.meta.noCache || cached.includes(view.path)) return cached as string[];
   return [...cached, view.path];
 }
@@ -86,7 +89,10 @@ export function cachedOf(views: readonly TVisitedView[], cached: readonly string
 }
 
 /** Puts affix views first (in their order) when missing; existing tabs become affix. */
-export function withAffixViews(views: readonly TVisitedView[], affix: readonly TVisitedView[]): TVisitedView[] {
+export function withAffixViews(
+  views: readonly TVisitedView[],
+  affix: readonly TVisitedView[],
+): TVisitedView[] {
   const missing = affix.filter((a) => !views.some((v) => v.path === a.path));
   const marked = views.map((v) =>
     affix.some((a) => a.path === v.path) && !v.meta.affix ? { ...v, meta: { ...v.meta, affix: true } } : v,

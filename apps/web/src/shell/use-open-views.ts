@@ -26,7 +26,9 @@ export function useTrackOpenViews(): void {
     const affix = affixViewsFromTree(routes, resolvePage, group);
     const home = viewOf({ pathname: '/', handle: { home: true, affix: true }, group });
     // The frame's own home ('/') is the affix home tab unless the tree has its own home board.
-    useOpenViewsStore.getState().initAffix(affix.some((v) => v.meta.home) || !home ? affix : [home, ...affix]);
+    useOpenViewsStore
+      .getState()
+      .initAffix(affix.some((v) => v.meta.home) || !home ? affix : [home, ...affix]);
   }, [routes, routesLoaded, group]);
 
   useEffect(() => {

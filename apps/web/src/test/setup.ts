@@ -1,9 +1,15 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 
 // Ant Design in jsdom is slow on a busy 2-core CI machine; user-event flows need headroom.
 vi.setConfig({ testTimeout: 20_000 });
+// The frame's first render evaluates its modules cold in each test (vi.resetModules): findBy*
+// and waitFor get more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom does not scroll; the frame restores each kept page's scroll position.
+window.scrollTo = () => {};
 
 // Browser APIs that jsdom lacks and Ant Design expects.
 if (!window.matchMedia) {

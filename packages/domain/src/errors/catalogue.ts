@@ -102,6 +102,13 @@ export const ERRORS = {
     '医院尚无已审核通过的资料，请先新增医院',
     'The hospital has no approved record yet; add the hospital first',
   ),
+  // Operator's audit of hospital tasks (docs/decisions/0009-hospital-audit.md).
+  TASK_ASSIGNEE_UNKNOWN: entry(
+    40084,
+    400,
+    '负责人账号不存在或不是运营人员',
+    'The person in charge must be an existing operator account',
+  ),
 
   // Dictionaries and areas (docs/decisions/0007-reference-data.md), 4009x.
   DICTIONARY_TYPE_UNKNOWN: entry(40090, 400, '字典类型不存在', 'The code type does not exist'),
@@ -129,6 +136,18 @@ export const ERRORS = {
     409,
     '该医院有未完成的变更任务（{taskNo}），请处理后再修改',
     'The hospital has an unfinished change task ({taskNo}); finish it before starting another change',
+  ),
+  TASK_NOT_EXPORTABLE: entry(
+    40911,
+    409,
+    '任务 {taskNo} 尚未审核通过，不能导出（新增医院任务须审核通过后才能导出）',
+    'Task {taskNo} is not approved; a hospital task can be exported only once it has passed the audit',
+  ),
+  PROVIDER_NOT_EXPORTABLE: entry(
+    40912,
+    409,
+    '医院 {providerId} 尚无审核通过的资料，不能导出',
+    'Hospital {providerId} has no approved record, so it cannot be exported',
   ),
   INTERNAL: entry(50000, 500, '系统内部错误，请联系管理员', 'internal system error, contact the administrator'),
   MAINTENANCE: entry(50300, 503, '系统维护中，请稍后再试', 'system under maintenance, please try again later'),

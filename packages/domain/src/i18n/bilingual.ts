@@ -27,7 +27,9 @@ export function parseBilingual(message: string): TBilingual {
 }
 
 /** 'please input' + label, the spec's required-field message for text inputs. */
-export const pleaseInput = (label: TBilingual): string => bilingual(`请输入${label.zh}`, `please input ${label.en}`);
+export const pleaseInput = (label: TBilingual): string =>
+  bilingual(`请输入${label.zh}`, `please input ${label.en}`);
 
 /** 'please select' + label, the spec's required-field message for choices. */
-export const pleaseSelect = (label: TBilingual): string => bilingual(`请选择${label.zh}`, `please select ${label.en}`);
+export const pleaseSelect = (label: TBilingual): string =>
+  bilingual(`请选择${label.zh}`, `please select ${label.en}`);

@@ -1,30 +1,28 @@
 /**
- * Code tables of operator-to-provider messages (docs/decisions/0005-messages.md).
+ * Code tables of operator-to-provider messages (docs/decisions/0008-messages.md).
  * The spec fixes the six message-centre codes the shell queries (12, 01, 13, 02, 03, 04) and
  * that code 04 holds the pop-up notices; the meaning of the others is our design.
  */
 
+import { MESSAGE_CODE, MESSAGE_LEVEL, MESSAGE_STATE, MESSAGE_TYPE } from '../dictionaries/codes.ts';
+
+// The labels live once, in dictionaries/codes.ts; these views add the keys the message
+// centre needs (categoryId, key) and index the tables by code.
+
 /** Message-centre categories, in the order the shell shows them. */
 export const MSG_CATEGORIES = {
-  '12': { code: '12', categoryId: 'system', zh: '系统通知', en: 'System notices' },
-  '01': { code: '01', categoryId: 'task', zh: '任务消息', en: 'Task messages' },
-  '13': { code: '13', categoryId: 'claim', zh: '理赔消息', en: 'Claim messages' },
-  '02': { code: '02', categoryId: 'preAuth', zh: '预授权消息', en: 'Pre-authorization messages' },
-  '03': { code: '03', categoryId: 'appointment', zh: '预约消息', en: 'Appointment messages' },
-  '04': { code: '04', categoryId: 'notice', zh: '公告', en: 'Announcements' },
+  '12': { ...MESSAGE_CODE.SYSTEM, categoryId: 'system' },
+  '01': { ...MESSAGE_CODE.TASK, categoryId: 'task' },
+  '13': { ...MESSAGE_CODE.CLAIM, categoryId: 'claim' },
+  '02': { ...MESSAGE_CODE.PRE_AUTHORIZATION, categoryId: 'preAuth' },
+  '03': { ...MESSAGE_CODE.APPOINTMENT, categoryId: 'appointment' },
+  '04': { ...MESSAGE_CODE.ANNOUNCEMENT, categoryId: 'notice' },
 } as const;
 
 export type TMsgCategoryCode = keyof typeof MSG_CATEGORIES;
 
 /** The codes the shell's badge asks for, in display order (spec: 12, 01, 13, 02, 03, 04). */
-export const MSG_CENTER_CODES = [
-  '12',
-  '01',
-  '13',
-  '02',
-  '03',
-  '04',
-] as const satisfies readonly TMsgCategoryCode[];
+export const MSG_CENTER_CODES = ['12', '01', '13', '02', '03', '04'] as const satisfies readonly TMsgCategoryCode[];
 
 /** The category whose pop-up messages the global notice dialog shows ("Check detail" opens it). */
 export const MSG_NOTICE_CODE = '04' satisfies TMsgCategoryCode;
@@ -35,9 +33,9 @@ export const MSG_NOTICE_CODE = '04' satisfies TMsgCategoryCode;
  * task results, which must not take over the scrolling notice).
  */
 export const MSG_TYPES = {
-  '01': { code: '01', key: 'popUp', zh: '弹窗', en: 'Pop-up' },
-  '02': { code: '02', key: 'rolling', zh: '滚动', en: 'Rolling' },
-  '03': { code: '03', key: 'inbox', zh: '站内信', en: 'Message centre only' },
+  '01': { ...MESSAGE_TYPE.POP_UP, key: 'popUp' },
+  '02': { ...MESSAGE_TYPE.ROLLING, key: 'rolling' },
+  '03': { ...MESSAGE_TYPE.INBOX, key: 'inbox' },
 } as const;
 
 export type TMsgTypeCode = keyof typeof MSG_TYPES;
@@ -47,9 +45,9 @@ export const MSG_TYPE_INBOX = '03' satisfies TMsgTypeCode;
 
 /** Message level; 03 shows the scrolling notice in the important style. */
 export const MSG_LEVELS = {
-  '01': { code: '01', key: 'normal', zh: '普通', en: 'Normal' },
-  '02': { code: '02', key: 'high', zh: '重要', en: 'High' },
-  '03': { code: '03', key: 'urgent', zh: '紧急', en: 'Urgent' },
+  '01': { ...MESSAGE_LEVEL.NORMAL, key: 'normal' },
+  '02': { ...MESSAGE_LEVEL.HIGH, key: 'high' },
+  '03': { ...MESSAGE_LEVEL.URGENT, key: 'urgent' },
 } as const;
 
 export type TMsgLevelCode = keyof typeof MSG_LEVELS;
@@ -57,8 +55,8 @@ export const MSG_LEVEL_URGENT = '03' satisfies TMsgLevelCode;
 
 /** Message state (claims spec section 4): a sent message can be withdrawn. */
 export const MSG_STATUSES = {
-  '01': { code: '01', key: 'sent', zh: '已发送', en: 'Sent' },
-  '02': { code: '02', key: 'withdrawn', zh: '已撤回', en: 'Withdrawn' },
+  '01': { ...MESSAGE_STATE.SENT, key: 'sent' },
+  '02': { ...MESSAGE_STATE.WITHDRAWN, key: 'withdrawn' },
 } as const;
 
 export type TMsgStatusCode = keyof typeof MSG_STATUSES;

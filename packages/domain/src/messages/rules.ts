@@ -1,6 +1,6 @@
 /**
  * Request and answer shapes of the message-centre calls, shared by the server routes and the
- * web's fetchers (docs/decisions/0005-messages.md).
+ * web's fetchers (docs/decisions/0008-messages.md).
  */
 import { z } from 'zod';
 import { bilingual } from '../i18n/bilingual.ts';

@@ -20,8 +20,23 @@ export function homeRoutes(p: TPlatform): FastifyPluginAsyncZod {
                 group: z.enum(['provider', 'netView', 'dashboard']),
                 user: z.object({ name: z.string(), nameEn: z.string(), lastLoginAt: z.string().nullable() }),
                 tenant: z.object({ code: z.string(), name: z.string(), nameEn: z.string() }),
-                provider: z.object({ providerId: z.string() }).nullable(),
-                stats: z.object({ users: z.number().int(), roles: z.number().int(), menus: z.number().int() }),
+                provider: z
+                  .object({
+                    providerId: z.string(),
+                    cnName: z.string().nullable(),
+                    enName: z.string().nullable(),
+                  })
+                  .nullable(),
+                taskCounts: z
+                  .array(z.object({ status: z.string(), count: z.number().int() }))
+                  .describe(
+                    'hospital change tasks by status: own provider for provider staff, whole tenant otherwise',
+                  ),
+                stats: z.object({
+                  users: z.number().int(),
+                  roles: z.number().int(),
+                  menus: z.number().int(),
+                }),
               }),
             ),
           },

@@ -1,7 +1,8 @@
-import { NET_VIEW_PERMISSION, isPermitted } from '@portal/domain/permissions';
+import { isPermitted, NET_VIEW_PERMISSION } from '@portal/domain/permissions';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { getTenant } from '../../platform/tenancy/tenancy.service.ts';
+import { countTasksByStatus, getProviderNames } from '../hospital-tasks/hospital-tasks.service.ts';
 import { countMenus } from '../menus/menus.service.ts';
 import { countRoles } from '../roles/roles.service.ts';
 import { countUsers, getUser } from '../users/users.service.ts';
@@ -15,18 +16,29 @@ export function homeGroupOf(actor: TActor): 'provider' | 'netView' | 'dashboard'
 
 /** What the home page shows for the actor. */
 export async function getHomePage(p: TPlatform, { actor }: { actor: TActor }) {
-  const [user, tenant, users, roles, menus] = await Promise.all([
-    getUser(p.db, { tenantId: actor.tenantId, userId: actor.userId }),
-    getTenant(p.db, actor.tenantId),
-    countUsers(p.db, { tenantId: actor.tenantId }),
-    countRoles(p.db, { tenantId: actor.tenantId }),
-    countMenus(p.db, { tenantId: actor.tenantId }),
+  const tenantId = actor.tenantId;
+  const [user, tenant, users, roles, menus, taskCounts, providerNames] = await Promise.all([
+    getUser(p.db, { tenantId, userId: actor.userId }),
+    getTenant(p.db, tenantId),
+    countUsers(p.db, { tenantId }),
+    countRoles(p.db, { tenantId }),
+    countMenus(p.db, { tenantId }),
+    // Provider staff count their own provider's tasks; operators the whole tenant's.
+    countTasksByStatus(p.db, { tenantId, providerId: actor.providerId }),
+    actor.providerId ? getProviderNames(p.db, { tenantId, providerId: actor.providerId }) : null,
   ]);
   return {
     group: homeGroupOf(actor),
     user: { name: actor.name, nameEn: actor.nameEn, lastLoginAt: user?.lastLoginAt?.toISOString() ?? null },
     tenant: { code: actor.tenantCode, name: tenant?.name ?? '', nameEn: tenant?.nameEn ?? '' },
-    provider: actor.providerId ? { providerId: actor.providerId } : null,
+    provider: actor.providerId
+      ? {
+          providerId: actor.providerId,
+          cnName: providerNames?.cnName ?? null,
+          enName: providerNames?.enName ?? null,
+        }
+      : null,
+    taskCounts,
     stats: { users, roles, menus },
   };
 }

@@ -23,6 +23,7 @@ import {
 import {
   applyDefaultRemarks,
   CHOICE_CODE_TYPES,
+  COMPARE_FIELDS,
   canonicalServiceTimes,
   compareHospital,
   emptyHospitalForm,
@@ -32,13 +33,15 @@ import {
   invalidChoiceMessage,
   LABELS,
   normalizeHospitalTask,
+  parseCompareResult,
   splitProvinceCity,
+  type TCompareField,
   TEL_TYPE_CODE_TYPE,
   type THospitalTaskForm,
   type THospitalTaskListRequest,
 } from '@portal/domain/hospital-tasks/rules';
 import { parseBilingual } from '@portal/domain/i18n/bilingual';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError, type TFieldError, validationError } from '../../platform/http/app-error.ts';
@@ -53,6 +56,7 @@ import {
   providers,
   type THospitalTaskFlowRow,
   type THospitalTaskRow,
+  type TProviderNoteRow,
   type TProviderRow,
 } from './hospital-tasks.tables.ts';
 
@@ -768,6 +772,30 @@ function instantOf(text: string): Date {
   return new Date(`${date}T${time.length === 5 ? `${time}:00` : time}${UTC_OFFSET}`);
 }
 
+/** A task row as a row of the task lists (spec section 3 columns). */
+function listItem(r: THospitalTaskRow): THospitalTaskListItem {
+  return {
+    id: r.id,
+    taskNo: r.taskNo,
+    taskType: r.taskType,
+    status: r.status,
+    providerId: r.providerId,
+    providerCnName: r.providerCnName,
+    providerEnName: r.providerEnName,
+    commitDate: iso(r.commitDate),
+    auditDate: iso(r.auditDate),
+    commitName: r.commitName,
+    commitNameEn: r.commitNameEn,
+    auditMember: r.auditMember,
+    auditMemberEn: r.auditMemberEn,
+    publicityDate: iso(r.publicityDate),
+    returnReason: r.returnReason,
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
 /** The task list: the provider's own tasks (operator staff: the tenant's), filtered, sorted, paged. */
 export async function listTasks(
   p: TPlatform,
@@ -808,31 +836,7 @@ export async function listTasks(
     .orderBy(sql`${direction(column)} nulls last`, direction(hospitalTasks.id))
     .limit(size)
     .offset((current - 1) * size);
-  return {
-    records: rows.map((r) => ({
-      id: r.id,
-      taskNo: r.taskNo,
-      taskType: r.taskType,
-      status: r.status,
-      providerId: r.providerId,
-      providerCnName: r.providerCnName,
-      providerEnName: r.providerEnName,
-      commitDate: iso(r.commitDate),
-      auditDate: iso(r.auditDate),
-      commitName: r.commitName,
-      commitNameEn: r.commitNameEn,
-      auditMember: r.auditMember,
-      auditMemberEn: r.auditMemberEn,
-      publicityDate: iso(r.publicityDate),
-      returnReason: r.returnReason,
-      version: r.version,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-    current,
-    size,
-    total,
-  };
+  return { records: rows.map(listItem), current, size, total };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -868,4 +872,419 @@ export async function pageProviderNotes(
     size,
     total,
   };
+}
+
+/** Hospital task counts by status, for one provider or the whole tenant (home page). */
+export async function countTasksByStatus(
+  db: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId?: string | null },
+): Promise<Array<{ status: string; count: number }>> {
+  const where = providerId
+    ? and(eq(hospitalTasks.tenantId, tenantId), eq(hospitalTasks.providerId, providerId))
+    : eq(hospitalTasks.tenantId, tenantId);
+  const rows = await db
+    .select({ status: hospitalTasks.status, count: count() })
+    .from(hospitalTasks)
+    .where(where)
+    .groupBy(hospitalTasks.status);
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+/** The approved names of a provider, or null when it has no approved record yet. */
+export async function getProviderNames(
+  db: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId: string },
+): Promise<{ cnName: string; enName: string } | null> {
+  const rows = await db
+    .select({ cnName: providers.providerCnName, enName: providers.providerEnName })
+    .from(providers)
+    .where(and(eq(providers.tenantId, tenantId), eq(providers.providerId, providerId)));
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operator side: the building blocks the hospital-audit feature (audit, jobs, exports, notes)
+// reaches these tables through.
+
+export type { THospitalTaskRow, TProviderNoteRow, TProviderRow } from './hospital-tasks.tables.ts';
+
+/** A task of the tenant by id (uuid) or task number, whatever its provider; 404 otherwise. */
+export async function findTenantTask(
+  db: TDbOrTx,
+  { tenantId, idOrTaskNo }: { tenantId: string; idOrTaskNo: string },
+): Promise<THospitalTaskRow> {
+  const key = UUID.test(idOrTaskNo) ? eq(hospitalTasks.id, idOrTaskNo) : eq(hospitalTasks.taskNo, idOrTaskNo);
+  const [row] = await db
+    .select()
+    .from(hospitalTasks)
+    .where(and(eq(hospitalTasks.tenantId, tenantId), key));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The approved record of a provider, or null. */
+export function findProviderRecord(
+  db: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId: string },
+): Promise<TProviderRow | null> {
+  return findProvider(db, tenantId, providerId);
+}
+
+/** Serialises changes of one provider's tasks and record (the same lock the provider's saves take). */
+export function lockProviderChanges(tx: TDbOrTx, { tenantId, providerId }: { tenantId: string; providerId: string }) {
+  return lockProvider(tx, tenantId, providerId);
+}
+
+/** The audit and assignment fields an operator's transition may set. */
+export type TTaskAuditPatch = Partial<
+  Pick<
+    THospitalTaskRow,
+    | 'status'
+    | 'auditResult'
+    | 'returnReason'
+    | 'auditDate'
+    | 'auditMember'
+    | 'auditMemberEn'
+    | 'auditMemberId'
+    | 'personInCharge'
+    | 'publicityDate'
+  >
+>;
+
+/**
+ * The conditional update of every operator transition: applies `set` only while the task is
+ * still in one of `from` with the `version` read (and, with `unassigned`, nobody in charge).
+ * The version goes up unless `keepVersion`. Null when the task changed meanwhile: the caller
+ * answers 409 'case status changed' and writes nothing else.
+ */
+export async function updateTaskIf(
+  tx: TDbOrTx,
+  input: {
+    tenantId: string;
+    taskId: string;
+    version: number;
+    from: readonly string[];
+    set: TTaskAuditPatch;
+    by: string;
+    keepVersion?: boolean;
+    unassigned?: boolean;
+  },
+): Promise<THospitalTaskRow | null> {
+  const [row] = await tx
+    .update(hospitalTasks)
+    .set({
+      ...input.set,
+      version: input.keepVersion ? input.version : input.version + 1,
+      updatedAt: new Date(),
+      updatedBy: input.by,
+    })
+    .where(
+      and(
+        eq(hospitalTasks.tenantId, input.tenantId),
+        eq(hospitalTasks.id, input.taskId),
+        eq(hospitalTasks.version, input.version),
+        inArray(hospitalTasks.status, [...input.from]),
+        ...(input.unassigned ? [isNull(hospitalTasks.personInCharge)] : []),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** One field written to a provider record by an approval: the approved value before and after. */
+export interface TAppliedChange {
+  field: TCompareField;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+/** Record columns of compare fields: provinceCity is three columns. */
+const columnsOfField = (field: TCompareField): string[] =>
+  field === 'provinceCity' ? ['province', 'city', 'district'] : [field];
+
+/**
+ * Writes an approved task into the provider master record, inside the approval's transaction:
+ * add hospital (03) inserts a new record under `providerId` with every field of the task;
+ * update hospital (04) writes only the fields of its compareResult. Either way the record
+ * remembers the task (last_task_no, for the NEW markers) and the approval time.
+ */
+export async function applyTaskToProvider(
+  tx: TDbOrTx,
+  input: { task: THospitalTaskRow; providerId: string; now: Date; by: string },
+): Promise<{ created: boolean; changes: TAppliedChange[] }> {
+  const { task, providerId, now, by } = input;
+  const form = toForm(task);
+  const columns = toColumns(form);
+  if (task.taskType === ADD_HOSPITAL) {
+    await tx.insert(providers).values({
+      tenantId: task.tenantId,
+      ...columns,
+      providerId,
+      status: '01',
+      lastTaskNo: task.taskNo,
+      approvedAt: now,
+      createdBy: by,
+      updatedBy: by,
+    });
+    const changes = COMPARE_FIELDS.map((field) => ({ field, oldValue: null, newValue: form[field] }));
+    return { created: true, changes };
+  }
+  const record = await findProvider(tx, task.tenantId, providerId);
+  if (!record) throw new AppError('HOSPITAL_RECORD_MISSING');
+  const before = toForm(record);
+  const fields = parseCompareResult(task.compareResult);
+  const set: Record<string, unknown> = {};
+  for (const field of fields) {
+    for (const column of columnsOfField(field)) set[column] = (columns as Record<string, unknown>)[column];
+  }
+  await tx
+    .update(providers)
+    .set({
+      ...(set as Partial<TProviderRow>),
+      lastTaskNo: task.taskNo,
+      approvedAt: now,
+      version: record.version + 1,
+      updatedAt: now,
+      updatedBy: by,
+    })
+    .where(and(eq(providers.tenantId, task.tenantId), eq(providers.id, record.id)));
+  return {
+    created: false,
+    changes: fields.map((field) => ({ field, oldValue: before[field], newValue: form[field] })),
+  };
+}
+
+/** The highest number n of the tenant's provider ids written 'P' + 5 digits, in records and tasks (0 when none). */
+export async function highestProviderNumber(db: TDbOrTx, { tenantId }: { tenantId: string }): Promise<number> {
+  const pattern = '^P[0-9]{5}$';
+  const [a] = await db
+    .select({ n: sql<string | null>`max(substring(${providers.providerId} from 2)::int)` })
+    .from(providers)
+    .where(and(eq(providers.tenantId, tenantId), sql`${providers.providerId} ~ ${pattern}`));
+  const [b] = await db
+    .select({ n: sql<string | null>`max(substring(${hospitalTasks.providerId} from 2)::int)` })
+    .from(hospitalTasks)
+    .where(and(eq(hospitalTasks.tenantId, tenantId), sql`${hospitalTasks.providerId} ~ ${pattern}`));
+  return Math.max(Number(a?.n ?? 0), Number(b?.n ?? 0));
+}
+
+/** Tasks of every tenant in one of `statuses` untouched (updated_at) since `before`, oldest first. */
+export async function findIdleTasks(
+  db: TDbOrTx,
+  { statuses, before, limit }: { statuses: readonly string[]; before: Date; limit: number },
+): Promise<THospitalTaskRow[]> {
+  return db
+    .select()
+    .from(hospitalTasks)
+    .where(and(inArray(hospitalTasks.status, [...statuses]), lt(hospitalTasks.updatedAt, before)))
+    .orderBy(asc(hospitalTasks.updatedAt), asc(hospitalTasks.id))
+    .limit(limit);
+}
+
+/** A row of the operator's task list: the provider's columns plus who has it and the audit result. */
+export type TOperatorTaskItem = THospitalTaskListItem & { personInCharge: string | null; auditResult: string | null };
+
+/** The operator's task search (all providers of the tenant). Text filters match partially, dates are China-time days. */
+export interface TTaskSearch {
+  title: string;
+  taskNo: string;
+  providerId: string;
+  providerName: string;
+  taskType: string[];
+  status: string[];
+  sendStartDate: string;
+  sendEndDate: string;
+  personInCharge: string;
+}
+
+const OPERATOR_SORT_COLUMNS = {
+  commitDate: hospitalTasks.commitDate,
+  taskNo: hospitalTasks.taskNo,
+  taskType: hospitalTasks.taskType,
+  status: hospitalTasks.status,
+  auditDate: hospitalTasks.auditDate,
+  publicityDate: hospitalTasks.publicityDate,
+  providerId: hospitalTasks.providerId,
+} as const;
+
+/** Every provider's tasks of the tenant, filtered, sorted (submit date newest first by default), paged. */
+export async function searchTasks(
+  db: TDbOrTx,
+  input: {
+    tenantId: string;
+    filter: TTaskSearch;
+    current: number;
+    size: number;
+    sort: keyof typeof OPERATOR_SORT_COLUMNS;
+    order: 'asc' | 'desc';
+  },
+): Promise<{ records: TOperatorTaskItem[]; current: number; size: number; total: number }> {
+  const { filter, current, size } = input;
+  const like = (v: string) => `%${escapeLike(v)}%`;
+  const filters: SQL[] = [eq(hospitalTasks.tenantId, input.tenantId)];
+  if (filter.title) {
+    filters.push(
+      or(
+        ilike(hospitalTasks.taskNo, like(filter.title)),
+        ilike(hospitalTasks.providerCnName, like(filter.title)),
+        ilike(hospitalTasks.providerEnName, like(filter.title)),
+      ) as SQL,
+    );
+  }
+  if (filter.taskNo) filters.push(ilike(hospitalTasks.taskNo, like(filter.taskNo)));
+  if (filter.providerId) filters.push(ilike(hospitalTasks.providerId, like(filter.providerId)));
+  if (filter.providerName) {
+    filters.push(
+      or(
+        ilike(hospitalTasks.providerCnName, like(filter.providerName)),
+        ilike(hospitalTasks.providerEnName, like(filter.providerName)),
+      ) as SQL,
+    );
+  }
+  if (filter.personInCharge) filters.push(ilike(hospitalTasks.personInCharge, like(filter.personInCharge)));
+  if (filter.taskType.length > 0) filters.push(inArray(hospitalTasks.taskType, filter.taskType));
+  if (filter.status.length > 0) filters.push(inArray(hospitalTasks.status, filter.status));
+  if (filter.sendStartDate) filters.push(gte(hospitalTasks.commitDate, instantOf(filter.sendStartDate)));
+  if (filter.sendEndDate)
+    filters.push(lt(hospitalTasks.commitDate, new Date(instantOf(filter.sendEndDate).getTime() + 86_400_000)));
+  const where = and(...filters);
+  const column = OPERATOR_SORT_COLUMNS[input.sort];
+  const direction = input.order === 'asc' ? asc : desc;
+  const [{ total }] = await db.select({ total: count() }).from(hospitalTasks).where(where);
+  const rows = await db
+    .select()
+    .from(hospitalTasks)
+    .where(where)
+    .orderBy(sql`${direction(column)} nulls last`, desc(hospitalTasks.createdAt), desc(hospitalTasks.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return {
+    records: rows.map((r) => ({
+      ...listItem(r),
+      personInCharge: r.personInCharge,
+      auditResult: r.auditResult,
+    })),
+    current,
+    size,
+    total,
+  };
+}
+
+/** Approved provider records of the tenant (all, or those named), by provider id. */
+export async function listProviderRecords(
+  db: TDbOrTx,
+  { tenantId, providerIds }: { tenantId: string; providerIds?: readonly string[] },
+): Promise<TProviderRow[]> {
+  if (providerIds && providerIds.length === 0) return [];
+  return db
+    .select()
+    .from(providers)
+    .where(
+      and(
+        eq(providers.tenantId, tenantId),
+        ...(providerIds ? [inArray(providers.providerId, [...providerIds])] : []),
+      ),
+    )
+    .orderBy(asc(providers.providerId));
+}
+
+/** A page of the tenant's provider records (id or either name matching the keyword) with their note counts. */
+export async function pageProviderRecords(
+  db: TDbOrTx,
+  { tenantId, keyword, current, size }: { tenantId: string; keyword: string; current: number; size: number },
+) {
+  const like = `%${escapeLike(keyword)}%`;
+  const where = and(
+    eq(providers.tenantId, tenantId),
+    ...(keyword
+      ? [
+          or(
+            ilike(providers.providerId, like),
+            ilike(providers.providerCnName, like),
+            ilike(providers.providerEnName, like),
+          ) as SQL,
+        ]
+      : []),
+  );
+  const [{ total }] = await db.select({ total: count() }).from(providers).where(where);
+  const rows = await db
+    .select({
+      id: providers.id,
+      providerId: providers.providerId,
+      providerCnName: providers.providerCnName,
+      providerEnName: providers.providerEnName,
+      status: providers.status,
+      approvedAt: providers.approvedAt,
+      noteCount: sql<number>`(select count(*) from ${providerNotes} where ${providerNotes.tenantId} = ${providers.tenantId} and ${providerNotes.providerId} = ${providers.providerId})::int`,
+    })
+    .from(providers)
+    .where(where)
+    .orderBy(asc(providers.providerId))
+    .limit(size)
+    .offset((current - 1) * size);
+  return {
+    records: rows.map((r) => ({ ...r, approvedAt: iso(r.approvedAt), noteCount: Number(r.noteCount) })),
+    current,
+    size,
+    total,
+  };
+}
+
+/** Adds a note about a provider that has an approved record (404 otherwise). */
+export async function addProviderNote(
+  db: TDbOrTx,
+  input: { tenantId: string; providerId: string; notesC: string; notesE: string; by: TActor },
+): Promise<TProviderNoteRow> {
+  if (!(await findProvider(db, input.tenantId, input.providerId))) throw new AppError('NOT_FOUND');
+  const [row] = await db
+    .insert(providerNotes)
+    .values({
+      tenantId: input.tenantId,
+      providerId: input.providerId,
+      notesC: input.notesC,
+      notesE: input.notesE,
+      createdByName: input.by.name,
+      createdByNameEn: input.by.nameEn,
+      createdBy: input.by.userId,
+      updatedBy: input.by.userId,
+    })
+    .returning();
+  return row;
+}
+
+/** Edits a note's text; 404 when missing, 409 when `version` is given and stale. */
+export async function updateProviderNote(
+  db: TDbOrTx,
+  input: { tenantId: string; id: string; version?: number; notesC: string; notesE: string; by: TActor },
+): Promise<TProviderNoteRow> {
+  const scope = and(eq(providerNotes.tenantId, input.tenantId), eq(providerNotes.id, input.id));
+  const [current] = await db.select().from(providerNotes).where(scope);
+  if (!current) throw new AppError('NOT_FOUND');
+  const version = input.version ?? current.version;
+  const [row] = await db
+    .update(providerNotes)
+    .set({
+      notesC: input.notesC,
+      notesE: input.notesE,
+      version: version + 1,
+      updatedAt: new Date(),
+      updatedBy: input.by.userId,
+    })
+    .where(and(scope, eq(providerNotes.version, version)))
+    .returning();
+  if (!row) throw new AppError('CASE_STATUS_CHANGED');
+  return row;
+}
+
+/** Deletes notes of the tenant by id; how many went (404 when none of them exists). */
+export async function deleteProviderNotes(
+  db: TDbOrTx,
+  { tenantId, ids }: { tenantId: string; ids: readonly string[] },
+): Promise<number> {
+  const rows = await db
+    .delete(providerNotes)
+    .where(and(eq(providerNotes.tenantId, tenantId), inArray(providerNotes.id, [...ids])))
+    .returning({ id: providerNotes.id });
+  if (rows.length === 0) throw new AppError('NOT_FOUND');
+  return rows.length;
 }

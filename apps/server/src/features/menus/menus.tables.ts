@@ -22,7 +22,10 @@ export const menus = pgTable(
     affix: boolean('affix').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('menus_tenant_idx').on(t.tenantId), uniqueIndex('menus_tenant_name_uq').on(t.tenantId, t.name)],
+  (t) => [
+    index('menus_tenant_idx').on(t.tenantId),
+    uniqueIndex('menus_tenant_name_uq').on(t.tenantId, t.name),
+  ],
 );
 
 /** Permission codes (buttons and actions) an administrator can grant, attached to a menu. */
@@ -35,5 +38,8 @@ export const resources = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
   },
-  (t) => [index('resources_tenant_idx').on(t.tenantId), uniqueIndex('resources_tenant_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    index('resources_tenant_idx').on(t.tenantId),
+    uniqueIndex('resources_tenant_code_uq').on(t.tenantId, t.code),
+  ],
 );

@@ -42,10 +42,14 @@ export async function countRoles(db: TDbOrTx, { tenantId }: { tenantId: string }
 
 /** A subquery giving the role codes of the user in `userId` (for one-query actor loading). */
 export function roleCodesOf(userId: Column, tenantId: Column): SQL<string[]> {
-  return sql<string[]>`coalesce((select array_agg(distinct ${roles.code}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId}), '{}')`;
+  return sql<
+    string[]
+  >`coalesce((select array_agg(distinct ${roles.code}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId}), '{}')`;
 }
 
 /** A subquery giving the permission strings the roles of the user in `userId` grant. */
 export function permissionsOf(userId: Column, tenantId: Column): SQL<string[]> {
-  return sql<string[]>`coalesce((select array_agg(distinct ${rolePermissions.permission}) from ${userRoles} join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId}), '{}')`;
+  return sql<
+    string[]
+  >`coalesce((select array_agg(distinct ${rolePermissions.permission}) from ${userRoles} join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId}), '{}')`;
 }

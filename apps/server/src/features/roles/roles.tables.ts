@@ -11,7 +11,10 @@ export const roles = pgTable(
     /** all | org_and_below | org | self | custom */
     dataScope: varchar('data_scope', { length: 20 }).notNull().default('all'),
   },
-  (t) => [index('roles_tenant_idx').on(t.tenantId), uniqueIndex('roles_tenant_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    index('roles_tenant_idx').on(t.tenantId),
+    uniqueIndex('roles_tenant_code_uq').on(t.tenantId, t.code),
+  ],
 );
 
 export const userRoles = pgTable(
@@ -32,7 +35,10 @@ export const rolePermissions = pgTable(
     roleId: uuid('role_id').notNull(),
     permission: varchar('permission', { length: 200 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.permission] }), index('role_permissions_tenant_idx').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permission] }),
+    index('role_permissions_tenant_idx').on(t.tenantId),
+  ],
 );
 
 export const roleMenus = pgTable(

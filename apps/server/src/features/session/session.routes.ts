@@ -54,7 +54,8 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: { access: access.public() },
         schema: {
           tags: ['session'],
-          summary: 'Captcha image (SVG) for a client-chosen key; the answer is single-use and expires in 5 minutes',
+          summary:
+            'Captcha image (SVG) for a client-chosen key; the answer is single-use and expires in 5 minutes',
           querystring: z.object({ key: z.string().min(8).max(64), ts: z.string().optional() }),
         },
       },
@@ -100,7 +101,11 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
           tags: ['session'],
           summary: 'OAuth-style token endpoint: grant_type password (username, password) or refresh_token',
           body: z.discriminatedUnion('grant_type', [
-            z.object({ grant_type: z.literal('password'), username: text(30), password: z.string().min(1).max(64) }),
+            z.object({
+              grant_type: z.literal('password'),
+              username: text(30),
+              password: z.string().min(1).max(64),
+            }),
             z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(200) }),
           ]),
           response: { 200: ZEnvelope(ZOAuthResult) },
@@ -166,7 +171,12 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = actorOf(request);
-        return ok({ enabled: true, caseSensitive: false, resourceList: actor.permissions, roleList: actor.roles });
+        return ok({
+          enabled: true,
+          caseSensitive: false,
+          resourceList: actor.permissions,
+          roleList: actor.roles,
+        });
       },
     );
   };

@@ -1,9 +1,9 @@
+import { ROLES } from '@portal/domain/permissions';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import { ROLES } from '@portal/domain/permissions';
 import type { TActor } from '../../platform/auth/access.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
-import { type TAccessClaims, newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
+import { newOpaqueToken, sha256, type TAccessClaims } from '../../platform/auth/tokens.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
@@ -93,7 +93,13 @@ async function authenticate(
 
 async function issueSession(
   p: TPlatform,
-  { user, tenantCode, clientId, ip, userAgent }: { user: TUserRow; tenantCode: string; clientId: string; ip: string; userAgent: string },
+  {
+    user,
+    tenantCode,
+    clientId,
+    ip,
+    userAgent,
+  }: { user: TUserRow; tenantCode: string; clientId: string; ip: string; userAgent: string },
 ): Promise<TLoginResult> {
   const refreshToken = newOpaqueToken();
   const now = Date.now();
@@ -123,9 +129,18 @@ async function issueSession(
 
 async function loginResult(
   p: TPlatform,
-  { user, tenantCode, sessionId, refreshToken }: { user: TUserRow; tenantCode: string; sessionId: string; refreshToken: string },
+  {
+    user,
+    tenantCode,
+    sessionId,
+    refreshToken,
+  }: { user: TUserRow; tenantCode: string; sessionId: string; refreshToken: string },
 ): Promise<TLoginResult> {
-  const { token, expiresAt } = await p.tokens.signAccess({ sub: user.id, tid: user.tenantId, sid: sessionId });
+  const { token, expiresAt } = await p.tokens.signAccess({
+    sub: user.id,
+    tid: user.tenantId,
+    sid: sessionId,
+  });
   return {
     token,
     refreshToken,
@@ -153,29 +168,70 @@ async function requireTenant(p: TPlatform, code: string | undefined) {
 /** Sign-in with tenant, account, password and captcha (the web login page). */
 export async function loginWithCaptcha(
   p: TPlatform,
-  input: { tenantCode?: string; account: string; password: string; key: string; code: string; clientId: string; ip: string; userAgent: string },
+  input: {
+    tenantCode?: string;
+    account: string;
+    password: string;
+    key: string;
+    code: string;
+    clientId: string;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<TLoginResult> {
   const tenant = await requireTenant(p, input.tenantCode);
   await checkCaptcha(p, input.key, input.code);
-  const user = await authenticate(p, { tenantId: tenant.id, account: input.account, password: input.password, ip: input.ip });
-  return issueSession(p, { user, tenantCode: tenant.code, clientId: input.clientId, ip: input.ip, userAgent: input.userAgent });
+  const user = await authenticate(p, {
+    tenantId: tenant.id,
+    account: input.account,
+    password: input.password,
+    ip: input.ip,
+  });
+  return issueSession(p, {
+    user,
+    tenantCode: tenant.code,
+    clientId: input.clientId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  });
 }
 
 /** The OAuth-style password grant for registered API clients (same brakes, no captcha). */
 export async function loginWithPassword(
   p: TPlatform,
-  input: { tenantCode?: string; account: string; password: string; clientId: string; ip: string; userAgent: string },
+  input: {
+    tenantCode?: string;
+    account: string;
+    password: string;
+    clientId: string;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<TLoginResult> {
   const tenant = await requireTenant(p, input.tenantCode);
-  const user = await authenticate(p, { tenantId: tenant.id, account: input.account, password: input.password, ip: input.ip });
-  return issueSession(p, { user, tenantCode: tenant.code, clientId: input.clientId, ip: input.ip, userAgent: input.userAgent });
+  const user = await authenticate(p, {
+    tenantId: tenant.id,
+    account: input.account,
+    password: input.password,
+    ip: input.ip,
+  });
+  return issueSession(p, {
+    user,
+    tenantCode: tenant.code,
+    clientId: input.clientId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  });
 }
 
 /**
  * Exchanges a refresh token for a new pair. Each refresh token works once; presenting a used
  * one again revokes its whole session (reuse detection).
  */
-export async function refreshSession(p: TPlatform, { refreshToken }: { refreshToken: string }): Promise<TLoginResult> {
+export async function refreshSession(
+  p: TPlatform,
+  { refreshToken }: { refreshToken: string },
+): Promise<TLoginResult> {
   const hash = sha256(refreshToken);
   const rows = await p.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
   const stored = rows[0];
@@ -198,7 +254,13 @@ export async function refreshSession(p: TPlatform, { refreshToken }: { refreshTo
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
     .where(eq(sessions.id, stored.sessionId));
   const row = found[0];
-  if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || !row.user.enabled || !row.tenantEnabled) {
+  if (
+    !row ||
+    row.session.revokedAt ||
+    row.session.expiresAt <= new Date() ||
+    !row.user.enabled ||
+    !row.tenantEnabled
+  ) {
     throw new AppError('SESSION_EXPIRED');
   }
   const next = newOpaqueToken();
@@ -208,11 +270,19 @@ export async function refreshSession(p: TPlatform, { refreshToken }: { refreshTo
     tokenHash: sha256(next),
     expiresAt: row.session.expiresAt,
   });
-  return loginResult(p, { user: row.user, tenantCode: row.tenantCode, sessionId: row.session.id, refreshToken: next });
+  return loginResult(p, {
+    user: row.user,
+    tenantCode: row.tenantCode,
+    sessionId: row.session.id,
+    refreshToken: next,
+  });
 }
 
 /** Ends a session: its refresh tokens and access tokens stop working at once. */
-export async function revokeSession(p: TPlatform, { sessionId, reason }: { sessionId: string; reason: string }) {
+export async function revokeSession(
+  p: TPlatform,
+  { sessionId, reason }: { sessionId: string; reason: string },
+) {
   await p.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -225,7 +295,12 @@ export async function revokeSession(p: TPlatform, { sessionId, reason }: { sessi
  */
 export async function revokeOtherSessions(
   db: TDbOrTx,
-  { tenantId, userId, keepSessionId, reason }: { tenantId: string; userId: string; keepSessionId: string; reason: string },
+  {
+    tenantId,
+    userId,
+    keepSessionId,
+    reason,
+  }: { tenantId: string; userId: string; keepSessionId: string; reason: string },
 ): Promise<number> {
   const revoked = await db
     .update(sessions)
@@ -262,9 +337,12 @@ export async function loadActor(p: TPlatform, claims: TAccessClaims): Promise<TA
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), eq(sessions.tenantId, claims.tid)));
+    .where(
+      and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), eq(sessions.tenantId, claims.tid)),
+    );
   const row = found[0];
-  if (!row || row.session.revokedAt || !row.tenantEnabled || !row.user.enabled) throw new AppError('NOT_LOGGED_IN');
+  if (!row || row.session.revokedAt || !row.tenantEnabled || !row.user.enabled)
+    throw new AppError('NOT_LOGGED_IN');
   if (row.session.expiresAt <= new Date()) throw new AppError('SESSION_EXPIRED');
   return {
     userId: row.user.id,

@@ -43,5 +43,8 @@ export const refreshTokens = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
   },
-  (t) => [index('refresh_tokens_session_idx').on(t.sessionId), index('refresh_tokens_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('refresh_tokens_session_idx').on(t.sessionId),
+    index('refresh_tokens_tenant_idx').on(t.tenantId),
+  ],
 );

@@ -3,8 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
+import {
+  CAPTCHA,
+  call,
+  createTestApp,
+  headers,
+  login,
+  type TTestApp,
+  WEB_CLIENT,
+} from '../../test/test-app.ts';
 import { users } from '../users/users.tables.ts';
-import { CAPTCHA, call, createTestApp, headers, login, type TTestApp, WEB_CLIENT } from '../../test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -16,7 +24,11 @@ afterAll(async () => {
 
 async function captcha(tenant = 'demo') {
   const key = randomUUID();
-  const res = await t.app.inject({ method: 'GET', url: `/saasapi/oauth/anno/captcha?key=${key}&ts=1`, headers: { tenant } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/saasapi/oauth/anno/captcha?key=${key}&ts=1`,
+    headers: { tenant },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('image/svg+xml');
   return key;
@@ -38,8 +50,22 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ isSuccess: true, code: 0 });
-    expect(body.data).toMatchObject({ account: 'hospital', providerId: 'P10001', userType: '02', tenant: 'demo' });
-    for (const field of ['token', 'refreshToken', 'expiration', 'userId', 'name', 'nameEn', 'avatar', 'workDescribe']) {
+    expect(body.data).toMatchObject({
+      account: 'hospital',
+      providerId: 'P10001',
+      userType: '02',
+      tenant: 'demo',
+    });
+    for (const field of [
+      'token',
+      'refreshToken',
+      'expiration',
+      'userId',
+      'name',
+      'nameEn',
+      'avatar',
+      'workDescribe',
+    ]) {
       expect(body.data).toHaveProperty(field);
     }
     expect(new Date(body.data.expiration).getTime()).toBeGreaterThan(Date.now());
@@ -51,7 +77,12 @@ describe('sign-in', () => {
       method: 'POST',
       url: '/saasapi/oauth/noToken/login',
       headers: { ...headers('demo'), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ account: 'admin', password: 'Portal2026', key, code: CAPTCHA }).toString(),
+      payload: new URLSearchParams({
+        account: 'admin',
+        password: 'Portal2026',
+        key,
+        code: CAPTCHA,
+      }).toString(),
     });
     expect(res.json().isSuccess).toBe(true);
   });
@@ -78,7 +109,9 @@ describe('sign-in', () => {
 
   it('refuses a captcha used once already', async () => {
     const key = await captcha();
-    expect((await postLogin({ account: 'admin', password: 'Portal2026', key, code: CAPTCHA })).json().isSuccess).toBe(true);
+    expect(
+      (await postLogin({ account: 'admin', password: 'Portal2026', key, code: CAPTCHA })).json().isSuccess,
+    ).toBe(true);
     const again = await postLogin({ account: 'admin', password: 'Portal2026', key, code: CAPTCHA });
     expect(again.json()).toMatchObject({ isSuccess: false, code: 40012 });
   });
@@ -96,7 +129,11 @@ describe('sign-in', () => {
     try {
       const key = await captcha();
       const res = await postLogin({ account: 'auditor', password: 'Portal2026', key, code: CAPTCHA });
-      expect(res.json()).toMatchObject({ isSuccess: false, code: 40014, msg_en: 'Account disabled, contact the administrator' });
+      expect(res.json()).toMatchObject({
+        isSuccess: false,
+        code: 40014,
+        msg_en: 'Account disabled, contact the administrator',
+      });
     } finally {
       await t.platform.db.update(users).set({ enabled: true }).where(where);
     }
@@ -127,12 +164,17 @@ describe('sign-in', () => {
     let last = null as null | ReturnType<typeof JSON.parse>;
     for (let i = 0; i < 6; i++) {
       const key = await captcha('acme');
-      last = (await postLogin({ account: 'hospital', password: `bad-${i}`, key, code: CAPTCHA }, 'acme')).json();
+      last = (
+        await postLogin({ account: 'hospital', password: `bad-${i}`, key, code: CAPTCHA }, 'acme')
+      ).json();
     }
     expect(last).toMatchObject({ isSuccess: false, code: 40015 });
     expect(last.msg_en).toMatch(/try again in 15 minutes/);
     const key = await captcha('acme');
-    const right = await postLogin({ account: 'hospital', password: 'Portal2026', key, code: CAPTCHA }, 'acme');
+    const right = await postLogin(
+      { account: 'hospital', password: 'Portal2026', key, code: CAPTCHA },
+      'acme',
+    );
     expect(right.json().code).toBe(40015);
   }, 60_000);
 });
@@ -156,7 +198,10 @@ describe('tokens', () => {
     expect(reused.json()).toMatchObject({ isSuccess: false, code: 40001 });
     // Reuse revoked the family: the rotated token and the access tokens stop working.
     expect((await refresh(data.refresh_token)).json().code).toBe(40001);
-    const res = await call(t.app, 'demo', data.access_token, { method: 'GET', url: '/saasapi/oauth/resource/visible' });
+    const res = await call(t.app, 'demo', data.access_token, {
+      method: 'GET',
+      url: '/saasapi/oauth/resource/visible',
+    });
     expect(res.json().code).toBe(40009);
   });
 
@@ -164,7 +209,11 @@ describe('tokens', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/saasapi/authority/anno/login',
-      headers: { authorization: WEB_CLIENT, tenant: 'demo', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: WEB_CLIENT,
+        tenant: 'demo',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: 'grant_type=password&username=auditor&password=Portal2026',
     });
     expect(res.json().data).toMatchObject({ account: 'auditor', token_type: 'Bearer' });
@@ -172,16 +221,26 @@ describe('tokens', () => {
 
   it('logout revokes the session at once', async () => {
     const s = await login(t.app, 'demo', 'auditor');
-    const before = await call(t.app, 'demo', s.token, { method: 'GET', url: '/saasapi/oauth/resource/visible' });
+    const before = await call(t.app, 'demo', s.token, {
+      method: 'GET',
+      url: '/saasapi/oauth/resource/visible',
+    });
     expect(before.json().isSuccess).toBe(true);
     const out = await t.app.inject({
       method: 'POST',
       url: '/saasapi/oauth/noToken/logout',
       headers: { authorization: WEB_CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token: `Bearer ${s.token}`, userId: s.userId, clientId: 'portal-web' }).toString(),
+      payload: new URLSearchParams({
+        token: `Bearer ${s.token}`,
+        userId: s.userId,
+        clientId: 'portal-web',
+      }).toString(),
     });
     expect(out.json().isSuccess).toBe(true);
-    const after = await call(t.app, 'demo', s.token, { method: 'GET', url: '/saasapi/oauth/resource/visible' });
+    const after = await call(t.app, 'demo', s.token, {
+      method: 'GET',
+      url: '/saasapi/oauth/resource/visible',
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe(40009);
     const refreshed = await t.app.inject({
@@ -194,9 +253,15 @@ describe('tokens', () => {
   });
 
   it('maps token problems to the session codes', async () => {
-    const missing = await call(t.app, 'demo', undefined, { method: 'GET', url: '/saasapi/oauth/resource/visible' });
+    const missing = await call(t.app, 'demo', undefined, {
+      method: 'GET',
+      url: '/saasapi/oauth/resource/visible',
+    });
     expect(missing.json().code).toBe(40003);
-    const garbage = await call(t.app, 'demo', 'not-a-jwt', { method: 'GET', url: '/saasapi/oauth/resource/visible' });
+    const garbage = await call(t.app, 'demo', 'not-a-jwt', {
+      method: 'GET',
+      url: '/saasapi/oauth/resource/visible',
+    });
     expect(garbage.json().code).toBe(40005);
     const s = await login(t.app, 'demo', 'admin');
     const [h, p] = s.token.split('.');
@@ -210,7 +275,11 @@ describe('permissions and menus', () => {
   it('returns the resource object of the user', async () => {
     const s = await login(t.app, 'demo', 'hospital');
     const res = await call(t.app, 'demo', s.token, { method: 'GET', url: '/saasapi/oauth/resource/visible' });
-    expect(res.json().data).toMatchObject({ enabled: true, caseSensitive: false, roleList: ['SMART_PORTAL'] });
+    expect(res.json().data).toMatchObject({
+      enabled: true,
+      caseSensitive: false,
+      roleList: ['SMART_PORTAL'],
+    });
     expect(res.json().data.resourceList).toContain('drsystem:providerTask:*');
   });
 
@@ -232,16 +301,26 @@ describe('permissions and menus', () => {
       userType: '01',
     });
     const s = await login(t.app, 'demo', 'noroles');
-    const res = await call(t.app, 'demo', s.token, { method: 'GET', url: '/saasapi/drsystem/homePage/getHomePage' });
+    const res = await call(t.app, 'demo', s.token, {
+      method: 'GET',
+      url: '/saasapi/drsystem/homePage/getHomePage',
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ isSuccess: false, code: 40300, msg_en: 'you have no permission for this operation' });
+    expect(res.json()).toMatchObject({
+      isSuccess: false,
+      code: 40300,
+      msg_en: 'you have no permission for this operation',
+    });
     const menu = await call(t.app, 'demo', s.token, { method: 'GET', url: '/saasapi/oauth/menu/router' });
     expect(menu.json().data).toEqual([]);
   });
 
   it('keeps tenants apart: a token of acme reads acme only', async () => {
     const s = await login(t.app, 'acme', 'admin');
-    const res = await call(t.app, 'demo', s.token, { method: 'GET', url: '/saasapi/drsystem/homePage/getHomePage' });
+    const res = await call(t.app, 'demo', s.token, {
+      method: 'GET',
+      url: '/saasapi/drsystem/homePage/getHomePage',
+    });
     expect(res.json().data.tenant.code).toBe('acme');
   });
 });

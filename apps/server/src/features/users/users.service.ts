@@ -284,3 +284,25 @@ export async function changeOwnPassword(
     return { revokedSessions };
   });
 }
+
+/** Links a user without a provider to one (the submitter of an approved add-hospital task); false when they already had one. */
+export async function linkUserToProvider(
+  db: TDbOrTx,
+  { tenantId, userId, providerId }: { tenantId: string; userId: string; providerId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ providerId, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), sql`${users.providerId} is null`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** The highest n of provider ids 'P' + 5 digits given to the tenant's users (0 when none). */
+export async function highestUserProviderNumber(db: TDbOrTx, { tenantId }: { tenantId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string | null>`max(substring(${users.providerId} from 2)::int)` })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`${users.providerId} ~ '^P[0-9]{5}$'`));
+  return Number(row?.n ?? 0);
+}

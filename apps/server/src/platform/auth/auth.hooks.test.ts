@@ -24,7 +24,8 @@ describe('route access declarations', () => {
     try {
       const table = t.app.accessTable;
       expect(table.length).toBeGreaterThan(5);
-      for (const entry of table) expect(['public', 'client', 'login', 'permission']).toContain(entry.access.kind);
+      for (const entry of table)
+        expect(['public', 'client', 'login', 'permission']).toContain(entry.access.kind);
       const publicRoutes = table.filter((e) => e.access.kind === 'public').map((e) => `${e.method} ${e.url}`);
       // Only these may be called without a client or a session. The file links check the
       // access token from their query themselves (features/files, decision 0005).

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPermitted } from '@portal/domain/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 import type { TAccess, TActor } from './access.ts';
 import type { TAccessClaims, TTokenService } from './tokens.ts';
@@ -40,7 +40,8 @@ export function readBasic(request: FastifyRequest): { clientId: string; secret: 
 /** Reads the session token from `token: Bearer ...` (or Authorization: Bearer for API tools). */
 function readBearer(request: FastifyRequest): string | null {
   const raw = (request.headers.token as string | undefined) ?? '';
-  const value = raw || (request.headers.authorization?.startsWith('Bearer ') ? request.headers.authorization : '');
+  const value =
+    raw || (request.headers.authorization?.startsWith('Bearer ') ? request.headers.authorization : '');
   if (!value) return null;
   const token = value.replace(/^Bearer\s+/i, '').trim();
   return token || null;
@@ -84,7 +85,8 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
     }
 
     const basic = readBasic(request);
-    if (!basic || !(await deps.verifyClient(basic.clientId, basic.secret))) throw new AppError('INVALID_CLIENT');
+    if (!basic || !(await deps.verifyClient(basic.clientId, basic.secret)))
+      throw new AppError('INVALID_CLIENT');
     request.clientId = basic.clientId;
 
     if (rule.kind === 'client') {

@@ -31,7 +31,11 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
     async verifyAccess(token: string): Promise<TAccessClaims> {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: 'portal', algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.sid !== 'string') {
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.tid !== 'string' ||
+          typeof payload.sid !== 'string'
+        ) {
           throw new AppError('TOKEN_UNREADABLE');
         }
         return { sub: payload.sub, tid: payload.tid, sid: payload.sid };

@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS } from '@portal/domain/errors/catalogue';
 import { parseBilingual } from '@portal/domain/i18n/bilingual';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type TFieldError } from './app-error.ts';
 
 /** Turns every failure into the envelope; never leaks a stack trace. */
@@ -23,7 +23,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         const nested = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || nested?.join('.') || '_';
         const text = parseBilingual(issue.message ?? 'Incorrect Format');
-        fieldErrors[path] ??= { msg: text.zh === text.en ? `格式不正确：${text.zh}` : text.zh, msg_en: text.en };
+        fieldErrors[path] ??= {
+          msg: text.zh === text.en ? `格式不正确：${text.zh}` : text.zh,
+          msg_en: text.en,
+        };
       }
       const first = Object.values(fieldErrors)[0];
       return reply.status(400).send({
@@ -75,5 +78,11 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 /** The envelope for an unknown API path or resource. */
 export function notFoundBody() {
-  return { isSuccess: false, code: ERRORS.NOT_FOUND.code, msg: ERRORS.NOT_FOUND.zh, msg_en: ERRORS.NOT_FOUND.en, data: null };
+  return {
+    isSuccess: false,
+    code: ERRORS.NOT_FOUND.code,
+    msg: ERRORS.NOT_FOUND.zh,
+    msg_en: ERRORS.NOT_FOUND.en,
+    data: null,
+  };
 }

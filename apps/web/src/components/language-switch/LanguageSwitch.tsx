@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, isLanguage, LANGUAGES, setLanguage } from '../../lib/i18n.ts';
 
 /** The language dropdown (中文 / English); the choice is remembered and kept after logout. */
-export function LanguageSwitch() {
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const current = t(`language.${lang}`);
@@ -24,8 +24,8 @@ export function LanguageSwitch() {
       }}
     >
       <Button type="text" icon={<TranslationOutlined />} aria-label={`${t('language.switch')}: ${current}`}>
-        {current}
-        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+        {!compact && current}
+        {!compact && <DownOutlined aria-hidden style={{ fontSize: 10 }} />}
       </Button>
     </Dropdown>
   );

@@ -37,14 +37,12 @@ export function storedMenuGroup(): typeof SMART_PORTAL_GROUP | undefined {
 export function ensureSessionData(options: TSessionDataOptions = {}): Promise<TMenuRoute[]> {
   if (options.force || !sessionData) {
     const group = options.group ?? storedMenuGroup();
-    sessionData = Promise.all([getVisibleResources(), getMenuRouter(group)]).then(
-      ([authority, routes]) => {
-        const store = useSessionStore.getState();
-        store.applyAuthority(authority);
-        store.applyRoutes(routes);
-        return routes;
-      },
-    );
+    sessionData = Promise.all([getVisibleResources(), getMenuRouter(group)]).then(([authority, routes]) => {
+      const store = useSessionStore.getState();
+      store.applyAuthority(authority);
+      store.applyRoutes(routes);
+      return routes;
+    });
   }
   return sessionData;
 }
@@ -116,7 +114,12 @@ export function readTokenClaims(token: string): { sub: string; exp: number | nul
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const claims = JSON.parse(json) as { sub?: unknown; exp?: unknown };
     if (typeof claims.sub !== 'string' || !claims.sub) return null;
     return { sub: claims.sub, exp: typeof claims.exp === 'number' ? claims.exp : null };
@@ -154,10 +157,16 @@ export async function signInByTransfer(input: TTransferInput): Promise<void> {
       writeString(STORAGE_KEYS.TOKEN, input.token);
       writeString(STORAGE_KEYS.EXPIRE_TIME, claims.exp ? String(claims.exp * 1000) : null);
       store.syncTokensFromStorage();
-      const profile = await http.get<TUserProfileAnswer>(`/authority/user/${encodeURIComponent(claims.sub)}`, undefined, {
-        silent: true,
-      });
-      useSessionStore.getState().applyLogin({ ...profile, userId: profile.id, token: input.token, refreshToken: '', expiration });
+      const profile = await http.get<TUserProfileAnswer>(
+        `/authority/user/${encodeURIComponent(claims.sub)}`,
+        undefined,
+        {
+          silent: true,
+        },
+      );
+      useSessionStore
+        .getState()
+        .applyLogin({ ...profile, userId: profile.id, token: input.token, refreshToken: '', expiration });
     }
     await ensureSessionData({ force: true, group });
   } catch (error) {

@@ -18,6 +18,8 @@ export interface AreaCascaderProps {
   value?: TAreaValue;
   onChange?: (value: TAreaValue) => void;
   disabled?: boolean;
+  /** id of the first control (Form.Item passes its field id here). */
+  id?: string;
   /** ids of the three controls, for the labels of a form. */
   ids?: Partial<Record<TPart, string>>;
   /** Validation status of each control. */
@@ -42,6 +44,7 @@ export function AreaCascader({
   value = EMPTY_AREA_VALUE,
   onChange,
   disabled,
+  id,
   ids,
   status,
   style,
@@ -100,7 +103,7 @@ export function AreaCascader({
   return (
     <Flex gap={8} wrap style={style}>
       <Select
-        id={ids?.continent}
+        id={ids?.continent ?? id}
         aria-label={t('area.continent')}
         style={{ width: 160 }}
         value={value.continent || undefined}

@@ -1,21 +1,21 @@
-import { ClearOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps, Spin } from 'antd';
+import { ClearOutlined, DownOutlined, IdcardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UserAvatar } from '../../../components/user-avatar/UserAvatar.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { clearCache, logout } from '../session-actions.ts';
 
-/** An avatar value the browser can load directly (a URL or a site path); file ids are not. */
-function avatarSource(avatar: string | null | undefined): string | undefined {
-  if (!avatar) return undefined;
-  return /^(https?:\/\/|\/|data:image\/)/.test(avatar) ? avatar : undefined;
-}
+/** The personal centre (spec section 2: /profile goes to /profile/index). */
+export const PROFILE_PATH = '/profile/index';
 
-/** The navbar's user menu: avatar and name, delete cache, log out. */
-export function UserMenu() {
+/** The navbar's user menu: avatar and name, profile, delete cache, log out. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('session');
+  const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const [busy, setBusy] = useState(false);
   const lang = currentLanguage();
@@ -48,6 +48,7 @@ export function UserMenu() {
   };
 
   const items: MenuProps['items'] = [
+    { key: 'profile', icon: <IdcardOutlined />, label: t('userMenu.profile') },
     { key: 'clearCache', icon: <ClearOutlined />, label: t('userMenu.clearCache') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.logout') },
@@ -60,15 +61,16 @@ export function UserMenu() {
         menu={{
           items,
           onClick: ({ key }) => {
+            if (key === 'profile') navigate(PROFILE_PATH);
             if (key === 'clearCache') void onClearCache();
             if (key === 'logout') void onLogout();
           },
         }}
       >
         <Button type="text" aria-label={t('userMenu.label', { name })} className="portal-user-menu">
-          <Avatar size="small" src={avatarSource(user?.avatar)} icon={<UserOutlined />} alt="" />
-          <span className="portal-user-name">{name}</span>
-          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+          <UserAvatar size="small" avatar={user?.avatar} />
+          {!compact && <span className="portal-user-name">{name}</span>}
+          {!compact && <DownOutlined aria-hidden style={{ fontSize: 10 }} />}
         </Button>
       </Dropdown>
       <Spin fullscreen spinning={busy} description={t('common:status.working')} />

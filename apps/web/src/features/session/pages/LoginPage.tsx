@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch/LanguageSwitch.tsx';
 import { safeRedirectPath } from '../../../lib/redirect.ts';
+import { AppFooter } from '../../../shell/AppFooter.tsx';
 import { LoginForm } from '../components/LoginForm.tsx';
 import './login.css';
 
@@ -34,6 +35,7 @@ export function LoginPage() {
           <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
         </Card>
       </Flex>
+      <AppFooter />
     </main>
   );
 }

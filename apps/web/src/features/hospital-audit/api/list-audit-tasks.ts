@@ -1,0 +1,36 @@
+import type { TAuditTaskListItem } from '@portal/domain/hospital-audit/api';
+import type { TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { AUDIT_TASKS_KEY } from './keys.ts';
+
+export interface TAuditTaskListBody {
+  current: number;
+  size: number;
+  model: Partial<TAuditTaskFilter>;
+}
+
+export interface TAuditTaskPage {
+  records: TAuditTaskListItem[];
+  current: number;
+  size: number;
+  total: number;
+}
+
+/** POST /drsystem/providerTaskMsh/list: every provider's hospital tasks, newest submit first. */
+export function listAuditTasks(body: TAuditTaskListBody): Promise<TAuditTaskPage> {
+  return http.post<TAuditTaskPage>('/drsystem/providerTaskMsh/list', body);
+}
+
+export function auditTasksQueryOptions(body: TAuditTaskListBody) {
+  return queryOptions({
+    queryKey: [...AUDIT_TASKS_KEY, body],
+    queryFn: () => listAuditTasks(body),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAuditTasks(body: TAuditTaskListBody) {
+  return useQuery(auditTasksQueryOptions(body));
+}

@@ -1,0 +1,83 @@
+import { DB_FLAG, YES_NO } from '@portal/domain/dictionaries/codes';
+import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
+import { CHOICE_CODE_TYPES, LABELS } from '@portal/domain/hospital-tasks/rules';
+import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../use-language.ts';
+import { useDetailDictionary } from './detail-dictionary.tsx';
+import { fieldItem } from './detail-items.tsx';
+import { providerTitle } from './detail-rules.ts';
+import { ExpandableText } from './ExpandableText.tsx';
+import { NewMarker } from './field-changes.tsx';
+
+const TAG_FIELDS = [
+  ['medicalType', 'blue'],
+  ['providerPro', 'cyan'],
+  ['providerLeval', 'gold'],
+  ['directPayType', 'green'],
+] as const;
+
+/**
+ * The read-only summary at the top (spec section 2): Chinese and English names joined by a
+ * hyphen, tags, provider id, department category, invoice type, and the introductions and
+ * department lists collapsed at 5 lines.
+ */
+export function ProviderSummaryCard({ view }: { view: THospitalTaskView }) {
+  const { t } = useTranslation('hospital-tasks');
+  const lang = useLanguage();
+  const { labelOf } = useDetailDictionary();
+  const tags: { key: string; color: string; label: string }[] = TAG_FIELDS.flatMap(([field, color]) => {
+    const label = labelOf(CHOICE_CODE_TYPES[field], view[field]);
+    return label ? [{ key: field, color, label }] : [];
+  });
+  if (view.socialSecurity === YES_NO.YES.code)
+    tags.push({ key: 'socialSecurity', color: 'purple', label: t('detail.summary.socialSecurity') });
+  if (view.dbFlag === DB_FLAG.SUPPORTED.code)
+    tags.push({ key: 'dbFlag', color: 'orange', label: LABELS.dbFlag[lang] });
+
+  const text = (field: 'providerIntroduceCn' | 'providerIntroduceEn' | 'deptListCn' | 'deptListEn') =>
+    fieldItem(field, view[field], { children: <ExpandableText text={view[field]} />, span: 'filled' });
+
+  return (
+    <Card className="hospital-detail-card hospital-summary-card" aria-label={t('detail.cards.summary')}>
+      <Flex vertical gap={12}>
+        <Flex align="center" gap={8} wrap>
+          <Typography.Title level={4} className="hospital-summary-title">
+            {providerTitle(view.providerCnName, view.providerEnName)}
+          </Typography.Title>
+          <NewMarker field="providerCnName" />
+          <NewMarker field="providerEnName" />
+        </Flex>
+        {tags.length > 0 && (
+          <Flex gap={4} wrap aria-label={t('detail.summary.tags')}>
+            {tags.map((tag) => (
+              <Tag key={tag.key} color={tag.color}>
+                {tag.label}
+              </Tag>
+            ))}
+          </Flex>
+        )}
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 1, md: 3 }}
+          items={[
+            fieldItem('providerId', view.providerId),
+            fieldItem('proDeptCategory', view.proDeptCategory),
+            fieldItem('invoiceType', view.invoiceType),
+          ]}
+        />
+        <Descriptions
+          size="small"
+          column={1}
+          layout="vertical"
+          items={[
+            text('providerIntroduceCn'),
+            text('providerIntroduceEn'),
+            text('deptListCn'),
+            text('deptListEn'),
+          ]}
+        />
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useTaskDetail } from '../api/task-detail.ts';
+import { HospitalDetailView } from '../components/detail/HospitalDetailView.tsx';
+import { TaskInfoCard } from '../components/detail/TaskInfoCard.tsx';
+
+/**
+ * A hospital task (/drsystem/management/hospital/task/detail/:id, id or task number): the
+ * task card with its actions, then the hospital cards with NEW markers on what it changes.
+ */
+export function TaskDetailPage() {
+  const { t } = useTranslation('hospital-tasks');
+  const { id = '' } = useParams();
+  const query = useTaskDetail(id);
+  return (
+    <section aria-labelledby="hospital-task-detail-title">
+      <Typography.Title level={3} id="hospital-task-detail-title" style={{ marginTop: 0 }}>
+        {t('detail.taskTitle')}
+        {query.data?.taskNo ? ` ${query.data.taskNo}` : ''}
+      </Typography.Title>
+      {query.isPending ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      ) : query.isError ? (
+        <Result
+          status="warning"
+          title={t('detail.loadFailed')}
+          extra={
+            <Button type="primary" onClick={() => void query.refetch()}>
+              {t('detail.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <HospitalDetailView view={query.data} markers="task" header={<TaskInfoCard view={query.data} />} />
+      )}
+    </section>
+  );
+}
