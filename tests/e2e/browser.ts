@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { E2E_CAPTCHA } from './global-setup.ts';
+import { E2E_CAPTCHA, portalBaseUrl } from './portal.ts';
 
 export const PASSWORD = 'Portal2026';
 export const SCREENSHOTS = resolve(import.meta.dirname, '.artifacts');
@@ -37,7 +36,7 @@ export async function openBrowser(
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  const baseUrl = inject('baseUrl');
+  const baseUrl = portalBaseUrl();
   if (options.language) {
     await page.goto(`${baseUrl}/login`);
     await page.evaluate((lang) => {

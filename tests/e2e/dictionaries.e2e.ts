@@ -27,7 +27,7 @@ describe('dictionaries and areas (zh)', () => {
   beforeAll(async () => {
     b = await openBrowser({ language: 'zh' });
     await signIn(b.page, b.baseUrl, 'admin');
-    await b.page.waitForURL(`${b.baseUrl}/`);
+    await b.page.waitForURL((url) => !url.pathname.startsWith('/login'));
   });
   afterAll(async () => {
     await b?.close();
@@ -129,7 +129,7 @@ describe('dictionaries and areas (en)', () => {
   beforeAll(async () => {
     b = await openBrowser({ language: 'en' });
     await signIn(b.page, b.baseUrl, 'admin');
-    await b.page.waitForURL(`${b.baseUrl}/`);
+    await b.page.waitForURL((url) => !url.pathname.startsWith('/login'));
   });
   afterAll(async () => {
     await b?.close();

@@ -128,6 +128,7 @@ describe('hospital audit list, exports and provider notes (auditor, demo)', () =
       .locator('.ant-popover:visible')
       .getByText('医疗机构在医院资料中只能查看', { exact: false })
       .waitFor();
+    await page.waitForTimeout(400); // the popover's opening animation
     await screenshot(page, 'hospital-audit-notes-zh');
     const row = page.locator('.ant-table-row', { hasText: '周日门诊暂停，急诊照常。' });
     await row.getByRole('button', { name: '删除' }).click();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, PASSWORD, SCREENSHOTS, signIn, type TBrowser } from './browser.ts';
-import { E2E_CAPTCHA } from './global-setup.ts';
+import { E2E_CAPTCHA } from './portal.ts';
 
 const WEB_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 const OLD_ACCOUNT_NAME = '北京和睦国际医院有限公司';

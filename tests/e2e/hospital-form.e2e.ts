@@ -299,7 +299,7 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
       .poll(() => page.getByLabel('医院中文名称', { exact: true }).inputValue())
       .toBe('北京测试国际医院');
     expect(await page.locator('#hospital-form-section-photos .ant-upload-list-item-done').count()).toBe(4);
-    expect(await page.locator('#hospital-form-outPatients').innerText()).toContain('呼吸内科');
+    await expect.poll(() => page.locator('#hospital-form-outPatients').innerText()).toContain('呼吸内科');
     expect(await page.getByLabel('星期六 备注', { exact: true }).inputValue()).toBe('仅急诊');
     const committed = page.waitForResponse((r) => r.url().includes('/providerTask/commit'));
     await footerButton(page, '提交').click();

@@ -23,8 +23,8 @@ import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.ro
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
-import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
+import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';
 import { installAuth } from './platform/auth/auth.hooks.ts';
@@ -144,7 +144,9 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
           const up = await database.ping();
           return up
             ? { status: 'ok' as const, database: 'up' as const, kind: database.kind }
-            : reply.status(503).send({ status: 'degraded' as const, database: 'down' as const, kind: database.kind });
+            : reply
+                .status(503)
+                .send({ status: 'degraded' as const, database: 'down' as const, kind: database.kind });
         },
       );
       await api.register(sessionRoutes(platform));

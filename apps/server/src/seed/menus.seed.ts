@@ -142,6 +142,17 @@ export const MENU_SEED: TMenuSeed[] = [
         icon: 'FormOutlined',
         roles: ['AUDITOR'],
       },
+      {
+        // The same screen as the provider's task detail, reached from the audit list.
+        name: 'hospitalAuditTaskDetail',
+        path: '/drsystem/management/hospital/task/detail/:id',
+        component: 'drsystem/management/hospital/task/detail',
+        title: '任务详情',
+        titleEn: 'Task details',
+        hidden: true,
+        noCache: true,
+        roles: ['AUDITOR', 'NET_VIEW'],
+      },
     ],
   },
   {

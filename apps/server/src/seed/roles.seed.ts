@@ -41,6 +41,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       'drsystem:homePage:view',
       'drsystem:homePage:netView',
       'drsystem:providerTaskMsh:list',
+      'drsystem:providerTaskMsh:detail',
       'msg:center:*',
       'dictionary:view',
     ],

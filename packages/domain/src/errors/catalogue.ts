@@ -10,7 +10,12 @@ export interface TErrorEntry {
   readonly en: string;
 }
 
-const entry = (code: number, status: number, zh: string, en: string): TErrorEntry => ({ code, status, zh, en });
+const entry = (code: number, status: number, zh: string, en: string): TErrorEntry => ({
+  code,
+  status,
+  zh,
+  en,
+});
 
 export const ERRORS = {
   // Session codes of spec section 8: the client shows the 'remind' dialog and logs out.
@@ -149,8 +154,18 @@ export const ERRORS = {
     '医院 {providerId} 尚无审核通过的资料，不能导出',
     'Hospital {providerId} has no approved record, so it cannot be exported',
   ),
-  INTERNAL: entry(50000, 500, '系统内部错误，请联系管理员', 'internal system error, contact the administrator'),
-  MAINTENANCE: entry(50300, 503, '系统维护中，请稍后再试', 'system under maintenance, please try again later'),
+  INTERNAL: entry(
+    50000,
+    500,
+    '系统内部错误，请联系管理员',
+    'internal system error, contact the administrator',
+  ),
+  MAINTENANCE: entry(
+    50300,
+    503,
+    '系统维护中，请稍后再试',
+    'system under maintenance, please try again later',
+  ),
 } as const satisfies Record<string, TErrorEntry>;
 
 export type TErrorKey = keyof typeof ERRORS;

@@ -22,7 +22,14 @@ export const MSG_CATEGORIES = {
 export type TMsgCategoryCode = keyof typeof MSG_CATEGORIES;
 
 /** The codes the shell's badge asks for, in display order (spec: 12, 01, 13, 02, 03, 04). */
-export const MSG_CENTER_CODES = ['12', '01', '13', '02', '03', '04'] as const satisfies readonly TMsgCategoryCode[];
+export const MSG_CENTER_CODES = [
+  '12',
+  '01',
+  '13',
+  '02',
+  '03',
+  '04',
+] as const satisfies readonly TMsgCategoryCode[];
 
 /** The category whose pop-up messages the global notice dialog shows ("Check detail" opens it). */
 export const MSG_NOTICE_CODE = '04' satisfies TMsgCategoryCode;

@@ -931,7 +931,10 @@ export function findProviderRecord(
 }
 
 /** Serialises changes of one provider's tasks and record (the same lock the provider's saves take). */
-export function lockProviderChanges(tx: TDbOrTx, { tenantId, providerId }: { tenantId: string; providerId: string }) {
+export function lockProviderChanges(
+  tx: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId: string },
+) {
   return lockProvider(tx, tenantId, providerId);
 }
 
@@ -1055,7 +1058,10 @@ export async function applyTaskToProvider(
 }
 
 /** The highest number n of the tenant's provider ids written 'P' + 5 digits, in records and tasks (0 when none). */
-export async function highestProviderNumber(db: TDbOrTx, { tenantId }: { tenantId: string }): Promise<number> {
+export async function highestProviderNumber(
+  db: TDbOrTx,
+  { tenantId }: { tenantId: string },
+): Promise<number> {
   const pattern = '^P[0-9]{5}$';
   const [a] = await db
     .select({ n: sql<string | null>`max(substring(${providers.providerId} from 2)::int)` })
@@ -1082,7 +1088,10 @@ export async function findIdleTasks(
 }
 
 /** A row of the operator's task list: the provider's columns plus who has it and the audit result. */
-export type TOperatorTaskItem = THospitalTaskListItem & { personInCharge: string | null; auditResult: string | null };
+export type TOperatorTaskItem = THospitalTaskListItem & {
+  personInCharge: string | null;
+  auditResult: string | null;
+};
 
 /** The operator's task search (all providers of the tenant). Text filters match partially, dates are China-time days. */
 export interface TTaskSearch {
@@ -1146,7 +1155,9 @@ export async function searchTasks(
   if (filter.status.length > 0) filters.push(inArray(hospitalTasks.status, filter.status));
   if (filter.sendStartDate) filters.push(gte(hospitalTasks.commitDate, instantOf(filter.sendStartDate)));
   if (filter.sendEndDate)
-    filters.push(lt(hospitalTasks.commitDate, new Date(instantOf(filter.sendEndDate).getTime() + 86_400_000)));
+    filters.push(
+      lt(hospitalTasks.commitDate, new Date(instantOf(filter.sendEndDate).getTime() + 86_400_000)),
+    );
   const where = and(...filters);
   const column = OPERATOR_SORT_COLUMNS[input.sort];
   const direction = input.order === 'asc' ? asc : desc;

@@ -299,7 +299,10 @@ export async function linkUserToProvider(
 }
 
 /** The highest n of provider ids 'P' + 5 digits given to the tenant's users (0 when none). */
-export async function highestUserProviderNumber(db: TDbOrTx, { tenantId }: { tenantId: string }): Promise<number> {
+export async function highestUserProviderNumber(
+  db: TDbOrTx,
+  { tenantId }: { tenantId: string },
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<string | null>`max(substring(${users.providerId} from 2)::int)` })
     .from(users)

@@ -1,6 +1,7 @@
 import { formatDate } from '@portal/domain/format/format';
 import type { TAuditTaskListItem } from '@portal/domain/hospital-audit/api';
 import type { TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -19,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
@@ -27,6 +28,7 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useDownloadAnnounce } from '../api/download-announce.ts';
 import { useInitTask } from '../api/init-task.ts';
+import { AUDIT_TASKS_KEY } from '../api/keys.ts';
 import { useAuditTasks } from '../api/list-audit-tasks.ts';
 import {
   AUDIT_PERMISSIONS,
@@ -99,6 +101,15 @@ export function AuditTaskListPage() {
   const take = useInitTask();
   const announce = useDownloadAnnounce();
   const { message } = App.useApp();
+  const client = useQueryClient();
+
+  // The frame keeps this page alive while the audit form is open; its effects run again when
+  // it shows, so reload then: an approval or return done meanwhile changes the list.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) void client.invalidateQueries({ queryKey: AUDIT_TASKS_KEY });
+    shown.current = true;
+  }, [client]);
 
   const search = (values: TSearchForm) => {
     setFilter(toFilter(values));

@@ -140,6 +140,7 @@ export function ProviderNotesPage() {
           title={t('notes.helpTitle')}
           content={<div style={{ maxWidth: 320 }}>{t('notes.help')}</div>}
           trigger="click"
+          placement="bottomLeft"
         >
           <Button
             type="text"

@@ -5,7 +5,7 @@ import {
   PROVIDER_TASK_ATTACH_BIZ_TYPE,
 } from '@portal/domain/files/rules';
 import { LABELS } from '@portal/domain/hospital-tasks/rules';
-import { Card } from 'antd';
+import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
 import type { TUploadedFile } from '../../../components/file-upload/upload-state.ts';
@@ -26,7 +26,7 @@ export function PhotosSection() {
         path="photos"
         label={LABELS.photos}
         required
-        extra={t('form.photos.hint', { count: PHOTO_COUNT })}
+        extra={readOnly ? undefined : t('form.photos.hint', { count: PHOTO_COUNT })}
       >
         <div id={fieldId('photos')}>
           <FileUpload
@@ -54,17 +54,25 @@ export function AttachmentsSection() {
       id="hospital-form-section-attachments"
       className="hospital-form-section"
     >
-      <FormField path="attaches" label={LABELS.attaches} extra={t('form.attachments.hint')}>
+      <FormField
+        path="attaches"
+        label={LABELS.attaches}
+        extra={readOnly ? undefined : t('form.attachments.hint')}
+      >
         <div id={fieldId('attaches')}>
-          <FileUpload
-            value={values.attacheList}
-            onChange={(files: TUploadedFile[]) => change('attacheList', files)}
-            bucket={PHOTO_BUCKET}
-            bizType={PROVIDER_TASK_ATTACH_BIZ_TYPE}
-            listType="text"
-            disabled={readOnly}
-            label={text(LABELS.attaches)}
-          />
+          {readOnly && values.attacheList.length === 0 ? (
+            <Typography.Text type="secondary">{t('form.attachments.none')}</Typography.Text>
+          ) : (
+            <FileUpload
+              value={values.attacheList}
+              onChange={(files: TUploadedFile[]) => change('attacheList', files)}
+              bucket={PHOTO_BUCKET}
+              bizType={PROVIDER_TASK_ATTACH_BIZ_TYPE}
+              listType="text"
+              disabled={readOnly}
+              label={text(LABELS.attaches)}
+            />
+          )}
         </div>
       </FormField>
     </Card>

@@ -209,26 +209,24 @@ describe('<HospitalFormScreen> rules', () => {
   it('service times: HH:MM-HH:MM on blur, | and ^ refused', async () => {
     renderForm('modifyTask');
     await loaded();
-    const am = screen.getByLabelText('星期二 上午');
-    await userEvent.type(am, '8:00-12:00');
-    fireEvent.blur(am);
-    await waitFor(() =>
-      expect(am.closest('.ant-form-item')?.textContent).toContain('请按 HH:MM-HH:MM 格式输入'),
-    );
-    await userEvent.clear(am);
-    await userEvent.type(am, '08:00-12:00');
-    fireEvent.blur(am);
-    await waitFor(() => expect(am.closest('.ant-form-item')?.textContent).not.toContain('HH:MM'));
-    const pm = screen.getByLabelText('星期日 下午');
-    await userEvent.type(pm, '13:00-24:00');
-    fireEvent.blur(pm);
-    await waitFor(() => expect(pm.closest('.ant-form-item')?.textContent).toContain('HH:MM-HH:MM'));
-    const remark = screen.getByLabelText('星期三 备注');
-    await userEvent.type(remark, '预约|急诊');
-    fireEvent.blur(remark);
-    await waitFor(() =>
-      expect(remark.closest('.ant-form-item')?.textContent).toContain('不能包含 | 或 ^ 字符'),
-    );
+    const enter = (label: string, value: string) => {
+      const input = screen.getByLabelText(label);
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+      return input;
+    };
+    const message = (input: HTMLElement) => input.closest('.ant-form-item')?.textContent ?? '';
+    const am = enter('星期二 上午', '8:00-12:00');
+    await waitFor(() => expect(message(am)).toContain('请按 HH:MM-HH:MM 格式输入'));
+    enter('星期二 上午', '08:00-12:00');
+    await waitFor(() => expect(am.closest('.ant-form-item')?.className).not.toContain('has-error'));
+    const pm = enter('星期日 下午', '13:00-24:00');
+    await waitFor(() => expect(message(pm)).toContain('HH:MM-HH:MM'));
+    const remark = enter('星期三 备注', '预约|急诊');
+    await waitFor(() => expect(message(remark)).toContain('不能包含 | 或 ^ 字符'));
+    await click('保存');
+    await waitFor(() => expect(pm.closest('.ant-form-item')?.className).toContain('has-error'));
+    expect(api.callsTo('/saveCache')).toHaveLength(0);
   });
 
   it('a language change clears the validation messages', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { hospitalView, mockApi, ok, signInHospital } from '../test/hospital-fixtures.ts';
 import { TaskDetailPage } from './TaskDetailPage.tsx';
@@ -82,5 +83,26 @@ describe('<TaskDetailPage>', () => {
     await userEvent.click(screen.getByRole('button', { name: '编辑' }));
     expect(router.state.location.pathname).toBe('/drsystem/management/task/modify');
     expect(router.state.location.search).toBe('?taskNo=HT202606150009');
+  });
+  it('shows an operator the audit view of the task, without the provider actions', async () => {
+    useSessionStore.getState().applyLogin({
+      token: 't',
+      refreshToken: 'r',
+      expiresIn: 3600,
+      userId: '8',
+      account: 'auditor',
+      name: '王敏',
+      nameEn: 'Wang Min',
+      userType: '01',
+      providerId: null,
+    });
+    const { requests } = mockApi({
+      [`GET /drsystem/providerTaskMsh/detail/${TASK_ID}`]: () => ok(task('01')),
+    });
+    render();
+    expect(await screen.findByRole('heading', { name: '任务详情 HT202606150009' })).toBeTruthy();
+    expect(requests.some((r) => r.path.includes('/providerTask/detail/'))).toBe(false);
+    expect(screen.queryByRole('button', { name: '撤回' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
   });
 });

@@ -12,12 +12,18 @@ import { DETAIL_COLUMNS } from './detail-items.tsx';
 import { textOrDash } from './detail-rules.ts';
 
 /** The task itself: number, type, status, who and when, the return reason; and what may be done with it. */
-export function TaskInfoCard({ view }: { view: THospitalTaskView }) {
+export function TaskInfoCard({
+  view,
+  withActions = true,
+}: {
+  view: THospitalTaskView;
+  withActions?: boolean;
+}) {
   const { t } = useTranslation('hospital-tasks');
   const lang = useLanguage();
   const navigate = useNavigate();
   const actions = useTaskActions();
-  const allowed = taskActions(view.status);
+  const allowed = withActions ? taskActions(view.status) : { edit: false, withdraw: false, close: false };
   const taskNo = view.taskNo ?? '';
   const target = { taskNo, version: view.version };
   const when = (value: string | null) => formatDate(value, 'YYYY-MM-DD HH:mm');

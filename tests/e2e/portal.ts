@@ -3,15 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { TestProject } from 'vitest/node';
 
 export const E2E_CAPTCHA = 'e2e7';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-  }
-}
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -42,8 +35,13 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`portal did not become healthy:\n${log()}`);
 }
 
-/** Starts the built portal on a fresh embedded database for the browser tests. */
-export default async function setup(project: TestProject) {
+export interface TPortal {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built portal on a fresh embedded database (one per test file, so files never share data). */
+export async function startPortal(): Promise<TPortal> {
   // E2E_WEB_DIST lets several people test their own build side by side.
   const webDist = process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist');
   if (!existsSync(join(webDist, 'index.html'))) {
@@ -72,10 +70,28 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => output);
-  project.provide('baseUrl', baseUrl);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+const KEY = '__portalBaseUrl';
+
+/** The address of the portal started for the running test file. */
+export function portalBaseUrl(): string {
+  const url = (globalThis as Record<string, unknown>)[KEY];
+  if (typeof url !== 'string') throw new Error('the portal is not started (tests/e2e/setup-portal.ts)');
+  return url;
+}
+
+/** Remembers the running file's portal address (setup-portal.ts). */
+export function setPortalBaseUrl(url: string | undefined): void {
+  (globalThis as Record<string, unknown>)[KEY] = url;
 }
