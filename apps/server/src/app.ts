@@ -31,7 +31,7 @@ import { installAuth } from './platform/auth/auth.hooks.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { installErrorHandler, notFoundBody } from './platform/http/error-handler.ts';
+import { installErrorHandler, notFoundBody, shuttingDownBody } from './platform/http/error-handler.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
 import type { TPlatform } from './platform/platform.ts';
@@ -79,7 +79,29 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
   // Jobs start once every feature has defined its own, and stop before the database closes.
   if (config.jobsEnabled) app.addHook('onReady', () => platform.jobs.start());
   app.addHook('preClose', () => platform.jobs.stop());
+  // Graceful shutdown: close() stops new connections at once, but requests already running
+  // must finish before the database goes away.
+  const inFlight = new Set<string>();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      // Requests that arrive on kept-alive connections after shutdown began are refused.
+      return reply.status(503).header('connection', 'close').send(shuttingDownBody());
+    }
+    inFlight.add(request.id);
+  });
+  app.addHook('onResponse', async (request) => {
+    inFlight.delete(request.id);
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    inFlight.delete(request.id);
+  });
   app.addHook('onClose', async () => {
+    const deadline = Date.now() + 20_000;
+    while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     await kv.close();
     await database.close();
   });

@@ -86,3 +86,14 @@ export function notFoundBody() {
     data: null,
   };
 }
+
+/** The envelope for a request that reaches an instance while it shuts down. */
+export function shuttingDownBody() {
+  return {
+    isSuccess: false,
+    code: ERRORS.MAINTENANCE.code,
+    msg: ERRORS.MAINTENANCE.zh,
+    msg_en: ERRORS.MAINTENANCE.en,
+    data: null,
+  };
+}
