@@ -200,7 +200,21 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     await page.getByRole('button', { name: /变更医院信息/ }).click();
     const refusal = page.locator('.ant-modal-confirm:visible');
     await refusal.getByText(`该医院有未完成的变更任务（${change.taskNo}）`, { exact: false }).waitFor();
-    await refusal.getByRole('button', { name: '确定' }).click();
+    // A click during the dialog's opening animation can be lost: press OK until it has closed.
+    await expect
+      .poll(
+        async () => {
+          if ((await refusal.count()) > 0) {
+            await refusal
+              .getByRole('button', { name: '确定' })
+              .click({ timeout: 2000 })
+              .catch(() => {});
+          }
+          return page.locator('.ant-modal-wrap:visible').count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(0);
 
     // Its detail marks the changed field NEW, with the old value on hover.
     await row.getByRole('button', { name: '查看' }).click();
