@@ -1,40 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hospitalPhotoPng } from '../../apps/server/src/features/hospital-tasks/hospital-tasks.seed.ts';
 import { openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
-
-/** A small real PNG of one colour with a white square, written with zlib. */
-function png(rgb: [number, number, number], width = 96, height = 64): Buffer {
-  const row = 1 + width * 3;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const inSquare = Math.abs(x - width / 2) < 12 && Math.abs(y - height / 2) < 12;
-      raw.set(inSquare ? [255, 255, 255] : rgb, y * row + 1 + x * 3);
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Four photos in a temporary folder. */
 function photoFiles(): string[] {
@@ -47,7 +17,7 @@ function photoFiles(): string[] {
   ];
   return colours.map((c, i) => {
     const file = join(dir, `hospital-${i + 1}.png`);
-    writeFileSync(file, png(c));
+    writeFileSync(file, hospitalPhotoPng(c, [255, 255, 255], 96, 64));
     return file;
   });
 }
