@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { registerFeedback } from '../lib/feedback.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
+import { usePrefersReducedMotion } from '../lib/use-media-query.ts';
 import { useSettingsStore, useSettingsSync } from '../shell/settings-store.ts';
 
 /** Hands Ant Design's context-aware message and modal to code outside React. */
@@ -30,13 +31,14 @@ export function AppProviders({
   const lang = currentLanguage();
   // The theme colour of the settings drawer drives Ant Design's primary colour.
   const themeColor = useSettingsStore((s) => s.themeColor);
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={lang === 'en' ? enUS : zhCN}
         button={{ autoInsertSpace: false }}
         theme={{
-          token: { colorPrimary: themeColor, colorLink: themeColor },
+          token: { colorPrimary: themeColor, colorLink: themeColor, motion: !reducedMotion },
           components: { Layout: { headerBg: '#ffffff', headerPadding: '0 16px', headerHeight: 56 } },
         }}
       >

@@ -1,8 +1,8 @@
 import { AREA_ROOT_CODE } from '@portal/domain/dictionaries/codes';
 import { type TArea, ZAreaInput, ZAreaUpdate } from '@portal/domain/dictionaries/rules';
 import { App, Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnOpen } from '../../../lib/use-on-open.ts';
 import { useAddArea } from '../api/add-area.ts';
 import { useUpdateArea } from '../api/update-area.ts';
 import { parseWithSchema, showFieldErrors } from '../form-errors.ts';
@@ -31,7 +31,7 @@ export function AreaModal({ edit, onClose }: AreaModalProps) {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const nameOf = (area: TArea) => (language === 'en' ? area.enName : area.cnName) || area.cnName;
 
-  useEffect(() => {
+  useOnOpen(edit !== null, edit, () => {
     if (!edit) return;
     form.resetFields();
     form.setFieldsValue(
@@ -39,7 +39,7 @@ export function AreaModal({ edit, onClose }: AreaModalProps) {
         ? { code: edit.area.code, cnName: edit.area.cnName, enName: edit.area.enName, sort: edit.area.sort }
         : { code: '', cnName: '', enName: '', sort: null },
     );
-  }, [edit, form]);
+  });
 
   const submit = async () => {
     if (!edit) return;

@@ -5,8 +5,8 @@ import {
   ZDictionaryEntryUpdate,
 } from '@portal/domain/dictionaries/rules';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnOpen } from '../../../lib/use-on-open.ts';
 import { useAddDictionaryEntry } from '../api/add-dictionary-entry.ts';
 import { useUpdateDictionaryEntry } from '../api/update-dictionary-entry.ts';
 import { parseWithSchema, showFieldErrors } from '../form-errors.ts';
@@ -55,15 +55,14 @@ export function DictionaryEntryModal({
   const language = i18n.resolvedLanguage ?? i18n.language;
   const isCodeTable = entry?.kind === 'codeTable';
 
-  useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, entry ?? defaultType, () => {
     form.resetFields();
     form.setFieldsValue(
       entry
         ? { ...entry }
         : { codeType: defaultType, code: '', codeName: '', codeEnName: '', sort: null, enabled: true },
     );
-  }, [open, entry, defaultType, form]);
+  });
 
   const save = async ({ sort, ...rest }: TValues) => {
     const values = { ...rest, sort: sort ?? undefined };

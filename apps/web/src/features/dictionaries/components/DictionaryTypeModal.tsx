@@ -6,8 +6,8 @@ import {
   ZDictionaryTypeUpdate,
 } from '@portal/domain/dictionaries/rules';
 import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnOpen } from '../../../lib/use-on-open.ts';
 import { useAddDictionaryType } from '../api/add-dictionary-type.ts';
 import { useUpdateDictionaryType } from '../api/update-dictionary-type.ts';
 import { parseWithSchema, showFieldErrors } from '../form-errors.ts';
@@ -36,13 +36,12 @@ export function DictionaryTypeModal({ open, type, onClose }: DictionaryTypeModal
   const update = useUpdateDictionaryType();
   const language = i18n.resolvedLanguage ?? i18n.language;
 
-  useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, type, () => {
     form.resetFields();
     form.setFieldsValue(
       type ? { ...type } : { codeType: '', name: '', nameEn: '', kind: 'dictionary', sort: null },
     );
-  }, [open, type, form]);
+  });
 
   const submit = async () => {
     const raw = await form.validateFields().catch(() => null);

@@ -2,8 +2,8 @@ import { NOTE_MAX } from '@portal/domain/hospital-audit/rules';
 import type { TProviderNote } from '@portal/domain/hospital-tasks/api';
 import { hasNoSpecialCharacters } from '@portal/domain/hospital-tasks/rules';
 import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnOpen } from '../../../lib/use-on-open.ts';
 import { useSaveNote } from '../api/save-note.ts';
 
 interface TNoteForm {
@@ -26,9 +26,9 @@ export function NoteModal({ open, providerId, note, onClose }: NoteModalProps) {
   const [form] = Form.useForm<TNoteForm>();
   const save = useSaveNote();
 
-  useEffect(() => {
-    if (open) form.setFieldsValue({ notesC: note?.notesC ?? '', notesE: note?.notesE ?? '' });
-  }, [open, note, form]);
+  useOnOpen(open, note, () =>
+    form.setFieldsValue({ notesC: note?.notesC ?? '', notesE: note?.notesE ?? '' }),
+  );
 
   const submit = async () => {
     const values = await form.validateFields();

@@ -1,6 +1,6 @@
 import { ZUserBase } from '@portal/domain/users/rules';
 import { Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../lib/feedback.ts';
 import { applyServerFieldErrors, zodRule } from '../../../lib/zod-form.ts';
@@ -19,8 +19,16 @@ export function BaseInfoForm({ profile }: { profile: TUserProfile }) {
   const [form] = Form.useForm<TBaseValues>();
   const mutation = useUpdateBase();
 
+  // The form takes the saved values when they change (first load, after a save), and only
+  // then: the frame re-runs effects each time this kept tab shows again, and a refetch must
+  // not wipe what the user has typed and not yet saved.
+  const applied = useRef('');
   useEffect(() => {
-    form.setFieldsValue({ name: profile.name, nameEn: profile.nameEn, workDescribe: profile.workDescribe });
+    const saved = { name: profile.name, nameEn: profile.nameEn, workDescribe: profile.workDescribe };
+    const key = JSON.stringify(saved);
+    if (applied.current === key) return;
+    applied.current = key;
+    form.setFieldsValue(saved);
   }, [form, profile]);
 
   useEffect(() => {
