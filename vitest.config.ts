@@ -29,8 +29,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // Browser flows on a busy 2-core machine: each step may wait up to its timeout
+          // (tests/e2e/browser.ts sets the actions' and navigations'; expect.poll's is here).
+          testTimeout: 240_000,
           hookTimeout: 300_000,
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+          // No retries: a test that fails once is a defect to fix, not to hide.
+          retry: 0,
           fileParallelism: false,
           setupFiles: ['tests/e2e/setup-portal.ts'],
         },

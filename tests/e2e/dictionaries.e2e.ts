@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
+import { fillField, openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
 
 /** Picks an option of the open Ant Design select dropdown by its visible text. */
 async function pickOption(page: Page, text: string) {
@@ -41,7 +41,7 @@ describe('dictionaries and areas (zh)', () => {
     await page.getByRole('heading', { name: '字典管理' }).waitFor();
 
     const search = page.getByRole('search').first();
-    await search.getByLabel('字典类型').fill('teltype');
+    await fillField(search.getByLabel('字典类型'), 'teltype');
     await search.getByRole('button', { name: '查询' }).click();
     await page.locator('.ant-table-row', { hasText: '电话类型' }).click();
     await page.getByText('字典项：电话类型 (teltype)').waitFor();
@@ -50,9 +50,9 @@ describe('dictionaries and areas (zh)', () => {
 
     await page.getByRole('button', { name: '新增' }).nth(1).click();
     const modal = page.locator('.ant-modal:visible', { hasText: '新增字典项' });
-    await modal.getByLabel('编码').fill('06');
-    await modal.getByLabel('中文名称').fill('卫星电话');
-    await modal.getByLabel('英文名称').fill('Satellite phone');
+    await fillField(modal.getByLabel('编码'), '06');
+    await fillField(modal.getByLabel('中文名称'), '卫星电话');
+    await fillField(modal.getByLabel('英文名称'), 'Satellite phone');
     await modal.getByRole('button', { name: '保存' }).click();
     await page.getByText('保存成功').waitFor();
     await page.locator('.ant-table-row', { hasText: '卫星电话' }).waitFor();
@@ -73,11 +73,10 @@ describe('dictionaries and areas (zh)', () => {
     const modal = page.locator('.ant-modal:visible', { hasText: '编辑字典项' });
     await modal.getByText('码表只允许新增：已有编码不可修改或删除。').waitFor();
     expect(await modal.getByLabel('编码').isDisabled()).toBe(true);
-    await modal.getByLabel('中文名称').fill('直线电话（座机）');
+    await fillField(modal.getByLabel('中文名称'), '直线电话（座机）');
     await modal.getByRole('button', { name: '保存' }).click();
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.getByText('不会进行任何校验', { exact: false }).waitFor();
-    await page.waitForTimeout(400); // let the dialog's zoom-in animation finish for the picture
     await screenshot(page, 'dictionaries-code-table-warning-zh');
     await confirm.getByRole('button', { name: '确定' }).click();
     await page.locator('.ant-table-row', { hasText: '直线电话（座机）' }).waitFor();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, PASSWORD, screenshot, signIn, type TBrowser } from './browser.ts';
+import { fillField, openBrowser, PASSWORD, screenshot, signIn, type TBrowser } from './browser.ts';
 
 const LIST_PATH = '/drsystem/management/hospital';
 
@@ -81,7 +81,6 @@ describe('hospital audit list, exports and provider notes (auditor, demo)', () =
     await page.getByRole('button', { name: /导出变更简报/ }).click();
     const dialog = page.locator('.ant-modal:visible', { hasText: '导出变更简报' });
     await dialog.waitFor();
-    await page.waitForTimeout(500); // the dialog's opening animation
     await screenshot(page, 'hospital-audit-newsletter-zh');
     const [download] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()]);
     expect(download.suggestedFilename()).toMatch(/^医院变更简报-\d{8}-\d{8}\.xlsx$/);
@@ -119,8 +118,8 @@ describe('hospital audit list, exports and provider notes (auditor, demo)', () =
     await page.getByText('该院住院直付需提前3个工作日提交预授权申请。').waitFor();
     await page.getByRole('button', { name: /新增备注/ }).click();
     const dialog = page.locator('.ant-modal:visible', { hasText: '新增备注' });
-    await dialog.getByLabel('中文备注').fill('周日门诊暂停，急诊照常。');
-    await dialog.getByLabel('英文备注').fill('No outpatient service on Sundays; emergency is open.');
+    await fillField(dialog.getByLabel('中文备注'), '周日门诊暂停，急诊照常。');
+    await fillField(dialog.getByLabel('英文备注'), 'No outpatient service on Sundays; emergency is open.');
     await button(page, '保存').click();
     await page.getByText('周日门诊暂停，急诊照常。').waitFor();
     await page.getByRole('button', { name: '关于医院备注' }).click();
@@ -128,7 +127,6 @@ describe('hospital audit list, exports and provider notes (auditor, demo)', () =
       .locator('.ant-popover:visible')
       .getByText('医疗机构在医院资料中只能查看', { exact: false })
       .waitFor();
-    await page.waitForTimeout(400); // the popover's opening animation
     await screenshot(page, 'hospital-audit-notes-zh');
     const row = page.locator('.ant-table-row', { hasText: '周日门诊暂停，急诊照常。' });
     await row.getByRole('button', { name: '删除' }).click();
@@ -234,7 +232,7 @@ describe.each(['zh', 'en'] as const)('submit, return, resubmit, approve (%s, acm
     await section.scrollIntoViewIfNeeded();
     if (choice === 'return') {
       await section.getByText(x.returnChoice, { exact: true }).click();
-      await section.getByLabel(x.reasonLabel).fill(reason);
+      await fillField(section.getByLabel(x.reasonLabel), reason);
       await screenshot(page, `hospital-audit-return-${lang}`);
     } else {
       await section.getByText(x.approveChoice, { exact: true }).click();
@@ -251,7 +249,7 @@ describe.each(['zh', 'en'] as const)('submit, return, resubmit, approve (%s, acm
     await page.getByRole('heading', { name: x.modifyHeading }).waitFor();
     const website = page.getByLabel(x.website, { exact: true });
     await expect.poll(() => website.inputValue()).not.toBe('');
-    await website.fill(first);
+    await fillField(website, first);
     const created = page.waitForResponse((r) => r.url().includes('/providerTask/createCase'));
     await footerButton(page, x.submit).click();
     const answer = await created;
@@ -276,7 +274,7 @@ describe.each(['zh', 'en'] as const)('submit, return, resubmit, approve (%s, acm
     await screenshot(page, `hospital-audit-returned-${lang}`);
     const website = page.getByLabel(x.website, { exact: true });
     await expect.poll(() => website.inputValue()).toBe(first);
-    await website.fill(second);
+    await fillField(website, second);
     const modified = page.waitForResponse((r) => r.url().includes('/providerTask/modify'));
     await footerButton(page, x.submit).click();
     expect((await modified).status()).toBe(200);

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, PASSWORD, SCREENSHOTS, signIn, type TBrowser } from './browser.ts';
+import { openBrowser, PASSWORD, screenshot, signIn, type TBrowser } from './browser.ts';
 import { E2E_CAPTCHA } from './portal.ts';
 
 const WEB_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
@@ -12,10 +10,8 @@ const NEW_ACCOUNT_NAME = '北京和睦国际医院有限公司（朝阳）';
 
 /** A whole-page picture under tests/e2e/.artifacts for a person to look at. */
 async function fullScreenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** The server's API as the demo hospital user (login with the test captcha). */
@@ -49,42 +45,26 @@ async function hospitalApi(baseUrl: string) {
   return { call };
 }
 
-/** Walks the global notice dialog to its end (Next ... Noted) when it shows after sign-in. */
-async function dismissNotices(page: Page, lang: 'zh' | 'en') {
-  const dialog = page.locator('.ant-modal-wrap', { has: page.locator('.portal-notice-dialog-title') });
-  try {
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
-  } catch {
-    return;
-  }
-  const noted = dialog.getByRole('button', { name: lang === 'zh' ? '知道了' : 'Noted' });
-  for (let i = 0; i < 10 && (await noted.count()) === 0; i++) {
-    await dialog.getByRole('button', { name: lang === 'zh' ? '下一条' : 'Next' }).click();
-  }
-  await noted.click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 /** Clicks a sidebar entry, opening its group first when it is closed. */
 async function openMenu(page: Page, group: string, item: string) {
+  const groupEntry = page.getByRole('menuitem', { name: group });
+  await groupEntry.waitFor();
   const entry = page.getByRole('menuitem', { name: item });
-  if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click();
+  if (!(await entry.isVisible())) await groupEntry.click();
   await entry.click();
 }
 
 /** Waits until every picture inside `selector` has loaded. */
 async function imagesLoaded(page: Page, selector: string, count: number) {
   await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (sel) =>
-            [...document.querySelectorAll<HTMLImageElement>(`${sel} img`)].filter(
-              (img) => img.complete && img.naturalWidth > 0,
-            ).length,
-          selector,
-        ),
-      { timeout: 20_000 },
+    .poll(() =>
+      page.evaluate(
+        (sel) =>
+          [...document.querySelectorAll<HTMLImageElement>(`${sel} img`)].filter(
+            (img) => img.complete && img.naturalWidth > 0,
+          ).length,
+        selector,
+      ),
     )
     .toBe(count);
 }
@@ -96,11 +76,9 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     zh = await openBrowser({ language: 'zh' });
     await signIn(zh.page, zh.baseUrl, 'hospital');
     await zh.page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await dismissNotices(zh.page, 'zh');
     en = await openBrowser({ language: 'en' });
     await signIn(en.page, en.baseUrl, 'hospital');
     await en.page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await dismissNotices(en.page, 'en');
   });
   afterAll(async () => {
     await zh?.close();
@@ -137,7 +115,7 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     await imagesLoaded(page, '.hospital-gallery', 4);
     // No change is pending and no change has been approved yet: no NEW marker.
     expect(await page.locator('.hospital-new-marker').count()).toBe(0);
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-detail-top-zh.png') });
+    await screenshot(page, 'hospital-detail-top-zh');
     await fullScreenshot(page, 'hospital-detail-zh');
 
     // The gallery previews a picture.
@@ -194,41 +172,28 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     await row.waitFor();
     expect(await row.textContent()).toContain('审核中');
     expect(await row.textContent()).toContain('修改医院');
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-list-zh.png') });
+    await screenshot(page, 'hospital-task-list-zh');
 
     // Changing again is refused while this change is unfinished, with the server's message.
     await page.getByRole('button', { name: /变更医院信息/ }).click();
     const refusal = page.locator('.ant-modal-confirm:visible');
     await refusal.getByText(`该医院有未完成的变更任务（${change.taskNo}）`, { exact: false }).waitFor();
-    // A click during the dialog's opening animation can be lost: press OK until it has closed.
-    await expect
-      .poll(
-        async () => {
-          if ((await refusal.count()) > 0) {
-            await refusal
-              .getByRole('button', { name: '确定' })
-              .click({ timeout: 2000 })
-              .catch(() => {});
-          }
-          return page.locator('.ant-modal-wrap:visible').count();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(0);
+    await refusal.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
 
     // Its detail marks the changed field NEW, with the old value on hover.
     await row.getByRole('button', { name: '查看' }).click();
     await page.waitForURL(`${baseUrl}/drsystem/management/hospital/task/detail/${change.id}`);
     await page.getByTestId('task-status').filter({ hasText: '审核中' }).waitFor();
     await page.getByText('标记 NEW 的字段为本任务修改的内容', { exact: false }).waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-detail-top-zh.png') });
+    await screenshot(page, 'hospital-task-detail-top-zh');
     const marker = page.locator('.hospital-new-marker[data-field="accountName"]').first();
     await marker.scrollIntoViewIfNeeded();
     await marker.hover();
     const tooltip = page.locator('.ant-tooltip:visible');
     await tooltip.getByText(OLD_ACCOUNT_NAME, { exact: true }).waitFor();
     expect(await tooltip.textContent()).toContain('原值');
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-detail-new-zh.png') });
+    await screenshot(page, 'hospital-task-detail-new-zh');
     const changeCard = page.locator('.ant-card', { hasText: '变更信息' });
     expect(await changeCard.textContent()).toContain(`${OLD_ACCOUNT_NAME}→${NEW_ACCOUNT_NAME}`);
     await fullScreenshot(page, 'hospital-task-detail-zh');
@@ -238,7 +203,7 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     const pending = page.locator('.ant-alert', { hasText: change.taskNo });
     await pending.waitFor();
     expect(await pending.textContent()).toContain('审核中');
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-detail-pending-zh.png') });
+    await screenshot(page, 'hospital-detail-pending-zh');
     await pending.getByRole('button', { name: '查看任务' }).click();
     await page.waitForURL(`${baseUrl}/drsystem/management/hospital/task/detail/${change.id}`);
 
@@ -246,20 +211,19 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     await page.locator('.ant-card-extra').getByRole('button', { name: '撤回' }).click();
     const dialog = page.locator('.ant-modal-confirm:visible');
     await dialog.getByText(`确定撤回任务 ${change.taskNo} 吗？`, { exact: false }).waitFor();
-    await page.waitForTimeout(400); // let the dialog's zoom-in finish for the picture
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-withdraw-confirm-zh.png') });
+    await screenshot(page, 'hospital-task-withdraw-confirm-zh');
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.getByText('撤回成功').waitFor();
     await page.getByTestId('task-status').filter({ hasText: '已撤回' }).waitFor();
     const flow = page.locator('.ant-card', { hasText: '操作记录' });
     await flow.getByText('医院已撤回').waitFor();
     await flow.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-audit-flow-zh.png') });
+    await screenshot(page, 'hospital-task-audit-flow-zh');
 
     await page.getByRole('button', { name: '返回任务列表' }).click();
     await page.waitForURL(`${baseUrl}/drsystem/management/task`);
     await expect.poll(() => row.textContent()).toContain('已撤回');
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-list-withdrawn-zh.png') });
+    await screenshot(page, 'hospital-task-list-withdrawn-zh');
   });
 
   it('shows the task list and the withdrawn task in English', async () => {
@@ -269,11 +233,11 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     const row = page.locator('.ant-table-row', { hasText: 'Withdrawn' }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain('Update hospital');
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-list-en.png') });
+    await screenshot(page, 'hospital-task-list-en');
     await row.getByRole('button', { name: 'View' }).click();
     await page.getByTestId('task-status').filter({ hasText: 'Withdrawn' }).waitFor();
     await page.locator('.ant-card', { hasText: 'Audit flow' }).getByText('Withdrew by Hospital').waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'hospital-task-detail-top-en.png') });
+    await screenshot(page, 'hospital-task-detail-top-en');
     await fullScreenshot(page, 'hospital-task-detail-en');
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hospitalPhotoPng } from '../../apps/server/src/features/hospital-tasks/hospital-tasks.seed.ts';
-import { openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
+import { fillField, openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
 
 /** Four photos in a temporary folder. */
 function photoFiles(): string[] {
@@ -67,7 +67,7 @@ const footerButton = (page: Page, name: string) =>
     .filter({ hasText: new RegExp(`^${name.split('').join('\\s?')}$`) });
 
 const fill = (page: Page, label: string, value: string) =>
-  page.getByLabel(label, { exact: true }).fill(value);
+  fillField(page.getByLabel(label, { exact: true }), value);
 
 /** The first field with a message is inside the window. */
 async function firstErrorInView(page: Page): Promise<boolean> {
@@ -102,13 +102,12 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     await page.getByRole('heading', { name: '新增医院' }).waitFor();
     expect(await page.getByLabel('医院编号', { exact: true }).inputValue()).toBe('P10001');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(200);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await footerButton(page, '提交').click();
     await page.getByText('请输入医院中文名称').waitFor();
     await page.getByText('请上传医院照片').waitFor();
     await page.getByText('请选择门诊科室').waitFor();
-    await expect.poll(() => firstErrorInView(page), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => firstErrorInView(page)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(600);
     expect(await page.locator('.hospital-form .ant-form-item-has-error').first().innerText()).toContain(
       '请输入医院中文名称',
@@ -142,7 +141,7 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     await page.getByRole('button', { name: '选择门诊科室' }).click();
     const dialog = page.locator('.ant-modal:visible', { hasText: '选择门诊科室（已选' });
     await page.locator('.ant-modal:visible', { hasText: '选择门诊科室（已选 0 个）' }).waitFor();
-    await dialog.getByLabel('搜索科室').fill('内科');
+    await fillField(dialog.getByLabel('搜索科室'), '内科');
     await dialog.locator('.ant-table-row', { hasText: '呼吸内科' }).first().waitFor();
     await dialog
       .locator('.ant-table-row', { hasText: '呼吸内科' })
@@ -216,9 +215,7 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     // Photos: four real uploads.
     await page.locator('#hospital-form-section-photos input[type=file]').setInputFiles(photoFiles());
     await expect
-      .poll(() => page.locator('#hospital-form-section-photos .ant-upload-list-item-done').count(), {
-        timeout: 20000,
-      })
+      .poll(() => page.locator('#hospital-form-section-photos .ant-upload-list-item-done').count())
       .toBe(4);
 
     expect(await page.getByLabel('中文备注', { exact: true }).inputValue()).toBe('1.请提前预约');
@@ -244,7 +241,6 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     await footerButton(page, '取消').click();
     const notice = page.locator('.ant-modal:visible', { hasText: '是否保存为草稿？' });
     await notice.getByText('提示').waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'hospital-form-notice-zh');
     // Closing the dialog stays on the form.
     await notice.getByRole('button', { name: /close|关闭/i }).click();
@@ -320,7 +316,7 @@ describe('hospital form (en): modifyHosp on P10001', () => {
     await page.locator('#hospital-form-section-notes').scrollIntoViewIfNeeded();
     await screenshot(page, 'hospital-form-notes-en');
 
-    await page.getByLabel('Website', { exact: true }).fill('https://www.changed-hospital.example.cn');
+    await fillField(page.getByLabel('Website', { exact: true }), 'https://www.changed-hospital.example.cn');
     const created = page.waitForResponse((r) => r.url().includes('/providerTask/createCase'));
     await footerButton(page, 'Submit').click();
     const answer = await created;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openBrowser, PASSWORD, screenshot, signIn, type TBrowser } from './browser.ts';
+import { fillField, openBrowser, PASSWORD, painted, screenshot, signIn, type TBrowser } from './browser.ts';
 
 let b: TBrowser | null = null;
 afterEach(async () => {
@@ -15,7 +15,7 @@ describe('application shell', () => {
     b = await openBrowser({ language: 'zh' });
     const { page, baseUrl } = b;
     await signIn(page, baseUrl, 'admin');
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     const tabs = page.getByRole('list', { name: '已打开的页面' });
     await expect.poll(() => tabTexts(b!, '已打开的页面')).toEqual(['首页']);
 
@@ -24,14 +24,14 @@ describe('application shell', () => {
     await page.getByRole('menuitem', { name: '个人中心' }).click();
     await page.waitForURL((url) => url.pathname === '/profile/index');
     const work = page.getByLabel('工作描述');
-    await work.fill('负责华东区医院网络维护（尚未保存）');
+    await fillField(work, '负责华东区医院网络维护（尚未保存）');
 
     // The error log, through the sidebar; type a search keyword.
     const nav = page.getByRole('navigation', { name: '主菜单' });
     await nav.getByText('系统管理', { exact: true }).click();
     await nav.getByRole('link', { name: '错误日志' }).click();
     await page.waitForURL((url) => url.pathname === '/system/error-log');
-    await page.getByLabel('关键字').fill('TypeError');
+    await fillField(page.getByLabel('关键字'), 'TypeError');
 
     // The message list, through the notification panel.
     await page.getByRole('button', { name: /^消息通知/ }).click();
@@ -61,7 +61,7 @@ describe('application shell', () => {
     await page.getByRole('button', { name: /^语言/ }).click();
     await page.getByText('English', { exact: true }).click();
     await expect.poll(() => tabTexts(b!, 'Open pages')).toEqual(['Dashboard', 'Error log']);
-    expect(await page.getByLabel('Keyword').inputValue()).toBe('TypeError');
+    await expect.poll(() => page.getByLabel('Keyword').inputValue()).toBe('TypeError');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await screenshot(page, 'shell-close-others-en-1440');
   });
@@ -71,13 +71,13 @@ describe('application shell', () => {
     const { page, baseUrl } = b;
     await signIn(page, baseUrl, 'hospital', PASSWORD, 'demo', { notices: true });
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('第 1 / 2 条');
+    await expect.poll(() => dialog.textContent()).toContain('第 1 / 2 条');
     expect(await dialog.textContent()).toContain('直付结算新政策生效通知');
     await screenshot(page, 'notice-dialog-zh-1440');
 
     await page.keyboard.press('Escape');
     await page.mouse.click(10, 450);
-    await page.waitForTimeout(400);
+    await painted(page);
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: /close|关闭/i }).count()).toBe(0);
 
@@ -87,12 +87,16 @@ describe('application shell', () => {
     await dialog.getByRole('button', { name: '知道了' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
-    // Noted marked them read: they do not come back.
+    // Noted marked them read: they do not come back once the notices have been fetched again.
+    const notices = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/saasapi/msg/msg/center/global',
+    );
     await page.reload();
     await expect
-      .poll(() => page.getByRole('list', { name: '已打开的页面' }).textContent(), { timeout: 20_000 })
+      .poll(() => page.getByRole('list', { name: '已打开的页面' }).textContent())
       .toContain('公告栏');
-    await page.waitForTimeout(1500);
+    await notices;
+    await painted(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
@@ -100,7 +104,7 @@ describe('application shell', () => {
     b = await openBrowser({ language: 'zh', width: 1440, height: 900 });
     const { page, baseUrl } = b;
     await signIn(page, baseUrl, 'admin');
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await expect.poll(() => page.getByRole('navigation', { name: '主菜单' }).isVisible()).toBe(true);
 
     await page.setViewportSize({ width: 800, height: 900 });
@@ -120,31 +124,31 @@ describe('application shell', () => {
         b = await openBrowser({ language: lang, width, height: width > 900 ? 900 : 844 });
         const { page, baseUrl } = b;
         await signIn(page, baseUrl, 'hospital');
-        await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
         const board = lang === 'zh' ? '公告栏' : 'Bulletin Board';
-        await expect.poll(() => page.getByRole('main').textContent(), { timeout: 20_000 }).toContain(board);
+        await expect.poll(() => page.getByRole('main').textContent()).toContain(board);
         // The scrolling notice and the footer have loaded.
-        await expect.poll(() => page.locator('.portal-notice').count(), { timeout: 20_000 }).toBe(1);
+        await expect.poll(() => page.locator('.portal-notice').count()).toBe(1);
         await expect
           .poll(() => page.locator('footer').textContent())
           .toContain(lang === 'zh' ? '隐私声明' : 'Privacy statement');
-        await page.waitForTimeout(2500);
         await screenshot(page, `frame-${lang}-${width}`);
 
         if (width === 390) {
           await page.getByRole('button', { name: lang === 'zh' ? '打开菜单' : 'Open menu' }).click();
-          await page.waitForTimeout(500);
+          await page.getByRole('navigation', { name: lang === 'zh' ? '主菜单' : 'Main menu' }).waitFor();
           await screenshot(page, `frame-drawer-${lang}-${width}`);
           await page.keyboard.press('Escape');
         } else {
           await page.getByRole('button', { name: lang === 'zh' ? /^消息通知/ : /^Notifications/ }).click();
-          await page.waitForTimeout(800);
+          await page.locator('.ant-popover:visible').waitFor();
           await screenshot(page, `frame-bell-${lang}-${width}`);
           await page.keyboard.press('Escape');
+          await page.locator('.ant-popover:visible').waitFor({ state: 'hidden' });
           await page
             .getByRole('button', { name: lang === 'zh' ? '系统布局设置' : 'Layout settings' })
             .click();
-          await page.waitForTimeout(800);
+          await page.getByRole('dialog').waitFor();
           await screenshot(page, `frame-settings-${lang}-${width}`);
         }
       });
@@ -155,7 +159,7 @@ describe('application shell', () => {
     b = await openBrowser({ language: 'en' });
     const { page, baseUrl, context } = b;
     await signIn(page, baseUrl, 'hospital');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
       page.locator('footer').getByRole('link', { name: 'Privacy statement' }).click(),
