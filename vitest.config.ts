@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // One migrated and seeded template database for the run; each test app copies it.
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -30,7 +30,7 @@ import { access } from './platform/auth/access.ts';
 import { installAuth } from './platform/auth/auth.hooks.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
-import { openDatabase } from './platform/db/client.ts';
+import { openDatabase, type TOpenDatabaseOptions } from './platform/db/client.ts';
 import { installErrorHandler, notFoundBody, shuttingDownBody } from './platform/http/error-handler.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
@@ -41,7 +41,10 @@ import { seedDatabase } from './seed/seed.ts';
 export const API_PREFIX = '/saasapi';
 
 /** Builds the whole application: platform, every feature's routes, and the web app. */
-export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance; platform: TPlatform }> {
+export async function buildApp(
+  config: TConfig,
+  options: TOpenDatabaseOptions = {},
+): Promise<{ app: FastifyInstance; platform: TPlatform }> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -64,7 +67,7 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, options);
   await seedDatabase(database.db, config);
   const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createDbKv(database.db);
   const platform: TPlatform = {

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../platform/config.ts';
 import type { TPlatform } from '../platform/platform.ts';
 import { DEMO_PASSWORD } from '../seed/seed.ts';
+import { adminQuery, SEED_SETTINGS, TEST_ENV, type TTestTemplate, testServerUrl } from './test-database.ts';
 
-export const CAPTCHA = 'test';
+export const CAPTCHA = TEST_ENV.CAPTCHA_TEST_CODE;
 export const WEB_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 
 export interface TTestApp {
@@ -16,60 +19,78 @@ export interface TTestApp {
   close(): Promise<void>;
 }
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's (or DATABASE_URL's) server; null on PGlite. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+/**
+ * A new PostgreSQL database on the test server (TEST_DATABASE_URL or DATABASE_URL), empty or
+ * a copy of `template`; null on PGlite.
+ */
+export async function createTestDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const serverUrl = testServerUrl();
   if (!serverUrl) return null;
   const name = `portal_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+      break;
+    } catch (error) {
+      // Two workers copying the template at the same moment: PostgreSQL refuses the second
+      // with 55006 'source database is being accessed by other users'; it is free again soon.
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((next) => setTimeout(next, 50 * attempt));
+    }
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+/** The run's template (global-setup.ts) when this app may copy it. */
+function usableTemplate(env: Record<string, string>): TTestTemplate | null {
+  if (SEED_SETTINGS.some((key) => key in env)) return null;
+  return inject('serverTestTemplate') ?? null;
 }
 
 /**
  * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set
  * or DATABASE_URL (CI's PostgreSQL), a new database created for this app and dropped afterwards.
- * `databaseUrl` builds the app on an existing database instead (a second instance; not dropped).
- * Scheduled jobs do not poll unless `JOBS_ENABLED: 'true'` is passed; tests run them with
- * `platform.jobs.runDue`.
+ * The database is a copy of the run's migrated and seeded template (decision 0004), unless
+ * `env` changes what the seed writes; migrations and the seed then still run, and find
+ * nothing to do. `databaseUrl` builds the app on an existing database instead (a second
+ * instance; not dropped). Scheduled jobs do not poll unless `JOBS_ENABLED: 'true'` is passed;
+ * tests run them with `platform.jobs.runDue`.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { databaseUrl?: string } = {},
 ): Promise<TTestApp> {
+  const template = options.databaseUrl ? null : usableTemplate(env);
+  const dataDir = `/tmp/portal-test-${randomUUID()}`;
   let databaseUrl = options.databaseUrl;
   let dropDatabase = async () => {};
   if (!databaseUrl) {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase(template?.kind === 'postgres' ? template.database : undefined);
     if (created) {
       databaseUrl = created.url;
       dropDatabase = created.drop;
     }
   }
+  if (template && existsSync(join(template.dataDir, 'files'))) {
+    cpSync(join(template.dataDir, 'files'), join(dataDir, 'files'), { recursive: true });
+  }
   const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: `/tmp/portal-test-${randomUUID()}`,
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
     PGLITE_DIR: 'memory://',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    CAPTCHA_TEST_CODE: CAPTCHA,
-    JOBS_ENABLED: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const { app, platform } = await buildApp(config);
+  const pgliteDataDir =
+    template?.kind === 'pglite' && !databaseUrl ? new Blob([readFileSync(template.dump)]) : undefined;
+  const { app, platform } = await buildApp(config, { pgliteDataDir });
   await app.ready();
   return {
     app,
@@ -78,6 +99,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -20,13 +20,20 @@ export interface TDatabase {
   kind: 'pglite' | 'postgres';
   /** Runs a trivial query; false when the database cannot be reached. */
   ping(): Promise<boolean>;
+  /** PGlite only: a dump of the whole data directory, which `pgliteDataDir` can start from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = join(import.meta.dirname, '../../db/migrations');
 
+export interface TOpenDatabaseOptions {
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  pgliteDataDir?: Blob;
+}
+
 /** Opens PGlite (DATABASE_URL unset) or a pg pool, and applies the committed migrations. */
-export async function openDatabase(config: TConfig): Promise<TDatabase> {
+export async function openDatabase(config: TConfig, options: TOpenDatabaseOptions = {}): Promise<TDatabase> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client that loses its connection (server restart, database dropped) must not
@@ -49,12 +56,13 @@ export async function openDatabase(config: TConfig): Promise<TDatabase> {
     };
   }
   if (!config.pgliteDir.startsWith('memory://')) mkdirSync(config.pgliteDir, { recursive: true });
-  const client = await PGlite.create(config.pgliteDir);
+  const client = await PGlite.create(config.pgliteDir, { loadDataDir: options.pgliteDataDir });
   const db = drizzlePglite(client) as unknown as TDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
     ping: async () => {
       try {
         await client.query('select 1');

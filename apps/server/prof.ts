@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { seedDatabase } from '/work/main/apps/server/src/seed/seed.ts';
+import { loadConfig } from '/work/main/apps/server/src/platform/config.ts';
+const cfg = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/prof-data', PGLITE_DIR: 'memory://', JWT_SECRET: 'x'.repeat(40), CAPTCHA_TEST_CODE: 'test', JOBS_ENABLED: 'false' });
+const mf = '/work/main/apps/server/src/db/migrations';
+let t = performance.now();
+const lap = (what: string) => { const n = performance.now(); console.log(what, Math.round(n - t)); t = n; };
+const c = await PGlite.create('memory://'); lap('create empty');
+await migrate(drizzle(c), { migrationsFolder: mf }); lap('migrate');
+await seedDatabase(drizzle(c) as any, cfg); lap('seed');
+const dump = await c.dumpDataDir('none'); lap('dump ' + dump.size);
+await c.close();
+const c2 = await PGlite.create('memory://', { loadDataDir: dump }); lap('create from dump');
+await migrate(drizzle(c2), { migrationsFolder: mf }); lap('migrate again');
+await seedDatabase(drizzle(c2) as any, cfg); lap('seed again');
+const c3 = await PGlite.create('memory://'); lap('create empty 2');
