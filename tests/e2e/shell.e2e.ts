@@ -64,6 +64,13 @@ describe('application shell', () => {
     await expect.poll(() => page.getByLabel('Keyword').inputValue()).toBe('TypeError');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await screenshot(page, 'shell-close-others-en-1440');
+
+    // A reload keeps the open tabs; opening an address adds its tab to them.
+    await page.reload();
+    await expect.poll(() => tabTexts(b!, 'Open pages')).toEqual(['Dashboard', 'Error log']);
+    expect(new URL(page.url()).pathname).toBe('/system/error-log');
+    await page.goto(`${baseUrl}/resources/msg`);
+    await expect.poll(() => tabTexts(b!, 'Open pages')).toEqual(['Dashboard', 'Error log', 'Messages']);
   });
 
   it('walks the global notice dialog with Next and Noted; it cannot be dismissed otherwise', async () => {

@@ -16,6 +16,7 @@ import {
   writeJson,
   writeString,
 } from './storage.ts';
+import { clearViewState } from './view-state.ts';
 
 export const DEFAULT_TENANT = 'demo';
 
@@ -208,6 +209,7 @@ export const useSessionStore = create<TSessionState>()((set, get) => ({
 
   clearSession() {
     clearSessionStorage();
+    clearViewState();
     set({
       token: null,
       refreshToken: null,
@@ -222,6 +224,7 @@ export const useSessionStore = create<TSessionState>()((set, get) => ({
 
   clearAll() {
     clearAllExceptLanguage();
+    clearViewState();
     set({
       token: null,
       refreshToken: null,

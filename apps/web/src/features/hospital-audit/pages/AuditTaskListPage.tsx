@@ -19,13 +19,14 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { useViewState } from '../../../lib/use-view-state.ts';
 import { useDownloadAnnounce } from '../api/download-announce.ts';
 import { useInitTask } from '../api/init-task.ts';
 import { AUDIT_TASKS_KEY } from '../api/keys.ts';
@@ -79,6 +80,20 @@ function toFilter(values: TSearchForm): Partial<TAuditTaskFilter> {
   };
 }
 
+/** The search form showing a (restored) filter. */
+function fromFilter(filter: Partial<TAuditTaskFilter>): TSearchForm {
+  const start = filter.sendStartDate ? dayjs(filter.sendStartDate) : null;
+  const end = filter.sendEndDate ? dayjs(filter.sendEndDate) : null;
+  return {
+    title: filter.title ?? '',
+    providerId: filter.providerId ?? '',
+    taskType: filter.taskType ?? [],
+    status: filter.status ?? [],
+    submitDate: start || end ? [start, end] : null,
+    personInCharge: filter.personInCharge ?? '',
+  };
+}
+
 const dateTime = (value: string | null) => formatDate(value, 'YYYY-MM-DD HH:mm');
 const dateOnly = (value: string | null) => formatDate(value, DAY);
 
@@ -95,8 +110,10 @@ export function AuditTaskListPage() {
   const { modal } = App.useApp();
   const permission = usePermission();
   const [form] = Form.useForm<TSearchForm>();
-  const [filter, setFilter] = useState(() => toFilter(INITIAL));
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  // Filters and paging survive a reload of the browser tab.
+  const [filter, setFilter] = useViewState('filter', () => toFilter(INITIAL));
+  const [page, setPage] = useViewState('page', { current: 1, size: 10 });
+  const [restored] = useState(() => fromFilter(filter));
   const list = useAuditTasks({ ...page, model: filter });
   const take = useInitTask();
   const announce = useDownloadAnnounce();
@@ -260,7 +277,7 @@ export function AuditTaskListPage() {
           name="auditTaskSearch"
           layout="inline"
           role="search"
-          initialValues={INITIAL}
+          initialValues={restored}
           onFinish={search}
           style={{ rowGap: 12, marginBottom: 16 }}
         >

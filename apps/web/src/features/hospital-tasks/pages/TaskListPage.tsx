@@ -18,13 +18,14 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { useViewState } from '../../../lib/use-view-state.ts';
 import { TASK_LIST_KEY } from '../api/keys.ts';
 import { type TTaskListFilter, useTaskList } from '../api/list-tasks.ts';
 import { isMissingRecord, useProviderDetail } from '../api/provider-detail.ts';
@@ -60,6 +61,13 @@ function toFilter(values: TSearchForm): TTaskListFilter {
   };
 }
 
+/** The search form showing a (restored) filter. */
+function fromFilter(filter: TTaskListFilter): TSearchForm {
+  const start = filter.sendStartDate ? dayjs(filter.sendStartDate) : null;
+  const end = filter.sendEndDate ? dayjs(filter.sendEndDate) : null;
+  return { title: filter.title, submitDate: start || end ? [start, end] : null, status: filter.status };
+}
+
 const dateTime = (value: string | null) => formatDate(value, 'YYYY-MM-DD HH:mm');
 const dateOnly = (value: string | null) => formatDate(value, DAY);
 
@@ -76,13 +84,12 @@ export function TaskListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const providerId = useSessionStore((s) => s.user?.providerId ?? null);
   const [form] = Form.useForm<TSearchForm>();
-  const [initial] = useState<TSearchForm>(() => ({
-    title: '',
-    submitDate: null,
-    status: readTaskSearchStatus(),
-  }));
-  const [filter, setFilter] = useState<TTaskListFilter>(() => toFilter(initial));
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  // Filters and paging survive a reload of the browser tab.
+  const [filter, setFilter] = useViewState<TTaskListFilter>('filter', () =>
+    toFilter({ title: '', submitDate: null, status: readTaskSearchStatus() }),
+  );
+  const [page, setPage] = useViewState('page', { current: 1, size: 10 });
+  const [initial] = useState<TSearchForm>(() => fromFilter(filter));
   const list = useTaskList({ ...page, model: filter });
   const record = useProviderDetail(providerId);
   const actions = useTaskActions();
@@ -101,7 +108,7 @@ export function TaskListPage() {
       },
       { replace: true },
     );
-  }, [saved, client, setSearchParams]);
+  }, [saved, client, setSearchParams, setPage]);
 
   const search = (values: TSearchForm) => {
     writeTaskSearchStatus(values.status ?? []);
