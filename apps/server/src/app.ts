@@ -31,7 +31,15 @@ import { installAuth } from './platform/auth/auth.hooks.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { installErrorHandler, notFoundBody, shuttingDownBody } from './platform/http/error-handler.ts';
+import { safeErrorForLog } from './platform/db/db-errors.ts';
+import {
+  errorBody,
+  installErrorHandler,
+  notFoundBody,
+  shuttingDownBody,
+} from './platform/http/error-handler.ts';
+import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
+import { installInputGuard } from './platform/http/input-guard.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
 import type { TPlatform } from './platform/platform.ts';
@@ -55,11 +63,16 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
                 url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
                 remoteAddress: req.ip,
               }),
+              // Database failures are logged with their query text, never its parameter values.
+              err: (error) => safeErrorForLog(error),
             },
           },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
-    trustProxy: true,
+    genReqId: (req) => {
+      const given = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64);
+      return given && /^[\w.:-]+$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 10 * 1024 * 1024,
+    ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +120,8 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
   });
 
   installErrorHandler(app);
+  const hardening = installHttpHardening(app);
+  installInputGuard(app);
   installAuth(app, {
     tokens: platform.tokens,
     findTenant: async (code) => {
@@ -192,6 +207,12 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
     await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(API_PREFIX)) {
+      const allowed = hardening.allowedMethods(request.url.split('?')[0]);
+      if (allowed.length > 0) {
+        return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
+      }
+    }
     if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(notFoundBody());
     }

@@ -92,7 +92,7 @@ async function sendFile(p: TPlatform, reply: FastifyReply, row: TFileRow, kind: 
     .header('content-type', row.contentType)
     .header('content-length', String(row.size))
     .header('content-disposition', contentDisposition(disposition, row.originalName))
-    .header('cache-control', disposition === 'inline' ? 'private, max-age=3600' : 'private, no-store')
+    .header('cache-control', 'private, no-store')
     .send(stream);
 }
 
