@@ -8,23 +8,36 @@
 import { z } from 'zod';
 import { bilingual } from '../i18n/bilingual.ts';
 
-/** Any C0 control, tab, newline and carriage return included (single-line text). */
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f]/;
-/** C0 controls other than tab, newline and carriage return (multi-line text). */
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-
 /** The field message for a value with a forbidden control character, in both languages. */
 export const CONTROL_CHARACTER_MESSAGE = {
   zh: '不能包含控制字符（如 U+0000）',
   en: 'must not contain control characters (such as U+0000)',
 } as const;
 
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/** True for a C0 control the kind of text does not allow (multi-line text keeps tab, LF and CR). */
+function isForbiddenCode(code: number, kind: 'single-line' | 'multi-line'): boolean {
+  if (code > 0x1f) return false;
+  return kind === 'single-line' || (code !== TAB && code !== LINE_FEED && code !== CARRIAGE_RETURN);
+}
+
 /** True when `value` holds a control character the kind of text does not allow. */
 export function hasForbiddenControl(
   value: string,
   kind: 'single-line' | 'multi-line' = 'single-line',
 ): boolean {
-  return (kind === 'single-line' ? SINGLE_LINE_FORBIDDEN : MULTI_LINE_FORBIDDEN).test(value);
+  for (let i = 0; i < value.length; i++) if (isForbiddenCode(value.charCodeAt(i), kind)) return true;
+  return false;
+}
+
+/** `value` with every C0 control shown as '?' (to name a field safely in a message or log). */
+export function maskControls(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) out += value.charCodeAt(i) <= 0x1f ? '?' : value[i];
+  return out;
 }
 
 const controlError = bilingual(CONTROL_CHARACTER_MESSAGE.zh, CONTROL_CHARACTER_MESSAGE.en);

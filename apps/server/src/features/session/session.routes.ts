@@ -1,3 +1,4 @@
+import { ZRequiredText } from '@portal/domain/text/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
@@ -44,7 +45,7 @@ const oauth = (r: TLoginResult) => ({
   token_type: 'Bearer' as const,
 });
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => ZRequiredText(max);
 
 export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
   return async (app) => {

@@ -33,7 +33,7 @@ export function serverOptions(config: TConfig): FastifyHttpOptions<Server> {
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(limits.headersTimeoutMs / 4))),
     },
     clientErrorHandler: writeClientError,
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       // A malformed URL (bad percent-encoding) or a failed route constraint.
       reply.status(400).send(errorBody('BAD_REQUEST'));
     },

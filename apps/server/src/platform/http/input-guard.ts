@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControl } from '@portal/domain/text/rules';
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControl, maskControls } from '@portal/domain/text/rules';
 import type { FastifyInstance } from 'fastify';
 import { type TFieldError, validationError } from './app-error.ts';
 
@@ -39,7 +39,7 @@ export function findControlCharacters(value: unknown, path = '', found: string[]
 }
 
 function refuse(paths: string[]) {
-  return validationError(Object.fromEntries(paths.map((p) => [p.replace(/[\u0000-\u001f]/g, '?'), message])));
+  return validationError(Object.fromEntries(paths.map((p) => [maskControls(p), message])));
 }
 
 /**
