@@ -35,7 +35,8 @@ export function serverOptions(config: TConfig): FastifyHttpOptions<Server> {
     clientErrorHandler: writeClientError,
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       // A malformed URL (bad percent-encoding) or a failed route constraint.
-      reply.status(400).send(errorBody('BAD_REQUEST'));
+      // These answers skip the onSend hooks, so they set their own cache header.
+      reply.status(400).header('cache-control', 'no-store').send(errorBody('BAD_REQUEST'));
     },
   };
 }
