@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { access, actorOf, type TActor } from '../../platform/auth/access.ts';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { assertNoControlCharacters } from '../../platform/http/input-guard.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import {
   actorFromToken,
@@ -121,6 +122,11 @@ function linkActor(p: TPlatform, request: FastifyRequest, query: z.infer<typeof 
 
 async function* partsOf(request: FastifyRequest): AsyncGenerator<TUploadPart> {
   for await (const part of request.parts()) {
+    // The body hook sees no multipart parts: names, values and file names are checked here.
+    assertNoControlCharacters({ [part.fieldname]: part.fieldname });
+    assertNoControlCharacters(
+      part.type === 'file' ? { file: part.filename } : { [part.fieldname]: String(part.value ?? '') },
+    );
     if (part.type === 'file') {
       yield { kind: 'file', fieldName: part.fieldname, fileName: part.filename, stream: part.file };
     } else {

@@ -291,6 +291,17 @@ describe('control characters', () => {
     });
     expect(inHeader.statusCode).toBe(400);
     expect(inHeader.json().data.fieldErrors).toHaveProperty(['headers.tenant']);
+    const boundary = 'portal-boundary';
+    const upload = await call(t.app, 'demo', s.token, {
+      method: 'POST',
+      url: '/saasapi/file/file/anyone/upload?bizType=PROVIDER_TASK_SAVE',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan\u0000.pdf"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+    });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().data.fieldErrors).toHaveProperty('file');
     // Multi-line text keeps its line breaks.
     const lines = await call(t.app, 'demo', s.token, {
       method: 'POST',

@@ -43,6 +43,17 @@ function refuse(paths: string[]) {
 }
 
 /**
+ * Throws the 400 field error when a value of `fields` (multipart field names, values, file
+ * names: parts the body hook cannot see) holds a forbidden control character.
+ */
+export function assertNoControlCharacters(fields: Record<string, string | undefined>): void {
+  const found = Object.entries(fields)
+    .filter(([, value]) => value !== undefined && hasForbiddenControl(value, 'multi-line'))
+    .map(([name]) => name);
+  if (found.length > 0) throw refuse(found);
+}
+
+/**
  * Refuses, with a 400 field error in both languages, any request whose headers, path, query or
  * body hold a control character no field accepts (docs/decisions/0014-request-hardening.md).
  * Headers, path and query are checked before the session is looked up; bodies once parsed.
