@@ -32,12 +32,7 @@ import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { safeErrorForLog } from './platform/db/db-errors.ts';
-import {
-  errorBody,
-  installErrorHandler,
-  notFoundBody,
-  shuttingDownBody,
-} from './platform/http/error-handler.ts';
+import { installErrorHandler, notFoundBody, shuttingDownBody } from './platform/http/error-handler.ts';
 import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
@@ -120,7 +115,7 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
   });
 
   installErrorHandler(app);
-  const hardening = installHttpHardening(app);
+  installHttpHardening(app);
   installInputGuard(app);
   installAuth(app, {
     tokens: platform.tokens,
@@ -207,12 +202,6 @@ export async function buildApp(config: TConfig): Promise<{ app: FastifyInstance;
     await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX)) {
-      const allowed = hardening.allowedMethods(request.url.split('?')[0]);
-      if (allowed.length > 0) {
-        return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
-      }
-    }
     if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(notFoundBody());
     }

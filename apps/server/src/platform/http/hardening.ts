@@ -89,15 +89,23 @@ function methodIndex(app: FastifyInstance) {
 
 /**
  * Cache-Control: no-store on every API answer but public static files (tokens and personal data
- * must not stay in caches), and a method index for 405 answers. Call before routes register.
+ * must not stay in caches), and 405 for an API path that exists with other methods. Call before
+ * routes register.
  */
-export function installHttpHardening(app: FastifyInstance): { allowedMethods(path: string): string[] } {
+export function installHttpHardening(app: FastifyInstance): void {
   const allowedMethods = methodIndex(app);
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (!request.is404 || !path.startsWith('/saasapi')) return;
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     const path = request.url.split('?')[0];
     if (!path.startsWith('/saasapi')) return;
     if (CACHEABLE_API_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     reply.header('cache-control', 'no-store');
   });
-  return { allowedMethods };
 }
