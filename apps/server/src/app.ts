@@ -31,7 +31,10 @@ import { installAuth } from './platform/auth/auth.hooks.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase, type TOpenDatabaseOptions } from './platform/db/client.ts';
+import { safeErrorForLog } from './platform/db/db-errors.ts';
 import { installErrorHandler, notFoundBody, shuttingDownBody } from './platform/http/error-handler.ts';
+import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
+import { installInputGuard } from './platform/http/input-guard.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
 import type { TPlatform } from './platform/platform.ts';
@@ -58,11 +61,16 @@ export async function buildApp(
                 url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
                 remoteAddress: req.ip,
               }),
+              // Database failures are logged with their query text, never its parameter values.
+              err: (error) => safeErrorForLog(error),
             },
           },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
-    trustProxy: true,
+    genReqId: (req) => {
+      const given = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64);
+      return given && /^[\w.:-]+$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 10 * 1024 * 1024,
+    ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,6 +118,8 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  installHttpHardening(app);
+  installInputGuard(app);
   installAuth(app, {
     tokens: platform.tokens,
     findTenant: async (code) => {

@@ -54,4 +54,41 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({ port: 9090, databaseUrl: 'postgres://postgres@127.0.0.1:5432/portal' });
   });
+
+  it('trusts no proxy by default and reads the listed ones', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('has sane HTTP limits and sign-in waits, and refuses contradictory ones', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.http).toEqual({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 20_000,
+      connectionTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      maxHeaderBytes: 16_384,
+    });
+    expect(config.loginBrake).toMatchObject({
+      delaySeconds: 30,
+      maxDelaySeconds: 900,
+      accountFreeFailures: 5,
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_SECONDS: '10', HEADERS_TIMEOUT_SECONDS: '20' }),
+    ).toThrow(/HEADERS_TIMEOUT_SECONDS/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), LOGIN_DELAY_SECONDS: '60', LOGIN_DELAY_MAX_SECONDS: '30' }),
+    ).toThrow(/LOGIN_DELAY_SECONDS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAX_HEADER_BYTES: '100' })).toThrow(/MAX_HEADER_BYTES/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_SECONDS: 'soon' })).toThrow(
+      /REQUEST_TIMEOUT_SECONDS/,
+    );
+  });
 });

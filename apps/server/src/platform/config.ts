@@ -1,7 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+
+/** A whole number of seconds between min and max, with one message naming the variable. */
+const seconds = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a number of seconds between ${min} and ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+};
+
+/** proxy-addr's named ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** True for an IPv4/IPv6 address, an address/prefix (CIDR), or a proxy-addr range name. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,6 +70,31 @@ const ZEnv = z.object({
     .min(1, 'JOBS_POLL_SECONDS must be a number of seconds between 1 and 3600')
     .max(3600, 'JOBS_POLL_SECONDS must be a number of seconds between 1 and 3600')
     .default(30),
+  TRUST_PROXY: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isProxyEntry), {
+      error:
+        'TRUST_PROXY must be a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16), or loopback, linklocal, uniquelocal',
+    })
+    .optional(),
+  REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS', 1, 3600, 120),
+  HEADERS_TIMEOUT_SECONDS: seconds('HEADERS_TIMEOUT_SECONDS', 1, 600, 20),
+  CONNECTION_TIMEOUT_SECONDS: seconds('CONNECTION_TIMEOUT_SECONDS', 1, 3600, 30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 600, 72),
+  MAX_HEADER_BYTES: z.coerce
+    .number({ error: 'MAX_HEADER_BYTES must be a number of bytes between 4096 and 65536' })
+    .int()
+    .min(4096, 'MAX_HEADER_BYTES must be a number of bytes between 4096 and 65536')
+    .max(65536, 'MAX_HEADER_BYTES must be a number of bytes between 4096 and 65536')
+    .default(16384),
+  LOGIN_DELAY_SECONDS: seconds('LOGIN_DELAY_SECONDS', 1, 3600, 30),
+  LOGIN_DELAY_MAX_SECONDS: seconds('LOGIN_DELAY_MAX_SECONDS', 1, 86400, 900),
   TASK_OVERDUE_DAYS: z.coerce
     .number({ error: 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650' })
     .int()
@@ -80,6 +131,41 @@ export interface TConfig {
   jobsPollSeconds: number;
   /** Days without activity after which an unfinished hospital task closes itself (status 07, overdue). */
   taskOverdueDays: number;
+  /**
+   * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: the
+   * socket's address is the client's, whatever the headers say.
+   */
+  trustProxy: string[];
+  http: THttpLimits;
+  loginBrake: TLoginBrake;
+}
+
+/** Limits of the HTTP server against slow or oversized requests (milliseconds, bytes). */
+export interface THttpLimits {
+  /** Time to receive a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** Time to receive the request headers. */
+  headersTimeoutMs: number;
+  /** A socket with no traffic for this long is closed. */
+  connectionTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Largest request head (request line and headers); larger answers 431. */
+  maxHeaderBytes: number;
+}
+
+/** The failed-sign-in brakes (docs/decisions/0014-request-hardening.md). */
+export interface TLoginBrake {
+  /** Failures counted over this window, per account and per address. */
+  windowSeconds: number;
+  /** Failures of an account (from any address) before each further attempt must wait. */
+  accountFreeFailures: number;
+  /** The first wait; it doubles with every further failure. */
+  delaySeconds: number;
+  /** The longest wait. */
+  maxDelaySeconds: number;
+  /** Failures from one address (any account) after which the address is refused for the window. */
+  addressMaxFailures: number;
 }
 
 export interface TS3Config {
@@ -123,6 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    problems.push('HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS');
+  }
+  if (e.LOGIN_DELAY_SECONDS > e.LOGIN_DELAY_MAX_SECONDS) {
+    problems.push('LOGIN_DELAY_SECONDS: must not be longer than LOGIN_DELAY_MAX_SECONDS');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -145,6 +237,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED === 'true',
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     taskOverdueDays: e.TASK_OVERDUE_DAYS,
+    trustProxy: e.TRUST_PROXY ?? [],
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxHeaderBytes: e.MAX_HEADER_BYTES,
+    },
+    loginBrake: {
+      windowSeconds: 15 * 60,
+      accountFreeFailures: 5,
+      delaySeconds: e.LOGIN_DELAY_SECONDS,
+      maxDelaySeconds: e.LOGIN_DELAY_MAX_SECONDS,
+      addressMaxFailures: 30,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -91,8 +91,12 @@ const DEFAULT_SETTINGS: TTenantSettings = {
 async function ensureWebClient(db: TDbOrTx, secret: string) {
   await db
     .insert(clientApps)
-    .values({ clientId: 'portal-web', secretHash: sha256(secret), name: 'Portal web' })
-    .onConflictDoUpdate({ target: clientApps.clientId, set: { secretHash: sha256(secret) } });
+    .values({ clientId: 'portal-web', secretHash: sha256(secret), name: 'Portal web', captchaExempt: false })
+    // A public client (its secret is in the browser bundle): never exempt from the captcha.
+    .onConflictDoUpdate({
+      target: clientApps.clientId,
+      set: { secretHash: sha256(secret), captchaExempt: false },
+    });
 }
 
 async function ensureTenant(db: TDbOrTx, code: string, name: string, nameEn: string) {

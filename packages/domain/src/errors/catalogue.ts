@@ -64,6 +64,23 @@ export const ERRORS = {
   FILE_TYPE: entry(40027, 400, '格式错误', 'format error'),
   FILE_TOO_LARGE: entry(40028, 413, '文件过大', 'File too large'),
   FILE_NAME_TOO_LONG: entry(40029, 400, '文件名超长', 'file name exceed'),
+  // Request hardening (docs/decisions/0014-request-hardening.md), 4003x.
+  LOGIN_TOO_FREQUENT: entry(
+    40030,
+    429,
+    '该账号登录尝试过于频繁，请 {seconds} 秒后重试',
+    'Sign-in attempts for this account are too frequent; retry in {seconds} seconds',
+  ),
+  CAPTCHA_REQUIRED: entry(40031, 400, '请输入验证码', 'please input the verification code'),
+  UNSUPPORTED_MEDIA_TYPE: entry(
+    40032,
+    415,
+    '不支持的请求内容类型',
+    'Unsupported content type of the request',
+  ),
+  HEADERS_TOO_LARGE: entry(40033, 431, '请求头过大', 'Request headers too large'),
+  REQUEST_TIMEOUT: entry(40034, 408, '请求超时，请重试', 'The request timed out, please retry'),
+  BAD_REQUEST: entry(40035, 400, '请求格式不正确', 'Malformed request'),
   // Upload rules of the files platform (packages/domain/src/files/rules.ts), 4006x.
   HOSPITAL_PROMO: entry(
     40060,
@@ -134,6 +151,7 @@ export const ERRORS = {
 
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'you have no permission for this operation'),
   NOT_FOUND: entry(40400, 404, '抱歉，资源未找到', 'Sorry, resource not found'),
+  METHOD_NOT_ALLOWED: entry(40500, 405, '不支持该请求方法', 'Method not allowed'),
   CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'case status changed'),
   BATCH_STATUS_CHANGED: entry(40901, 409, '批次状态已变更', 'batch status changed'),
   HOSPITAL_TASK_UNFINISHED: entry(
@@ -165,6 +183,12 @@ export const ERRORS = {
     503,
     '系统维护中，请稍后再试',
     'system under maintenance, please try again later',
+  ),
+  SERVICE_BUSY: entry(
+    50301,
+    503,
+    '服务繁忙，请 {seconds} 秒后重试',
+    'The service is busy, please retry in {seconds} seconds',
   ),
 } as const satisfies Record<string, TErrorEntry>;
 

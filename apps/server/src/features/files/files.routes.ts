@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { access, actorOf, type TActor } from '../../platform/auth/access.ts';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { assertNoControlCharacters } from '../../platform/http/input-guard.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import {
   actorFromToken,
@@ -92,7 +93,7 @@ async function sendFile(p: TPlatform, reply: FastifyReply, row: TFileRow, kind: 
     .header('content-type', row.contentType)
     .header('content-length', String(row.size))
     .header('content-disposition', contentDisposition(disposition, row.originalName))
-    .header('cache-control', disposition === 'inline' ? 'private, max-age=3600' : 'private, no-store')
+    .header('cache-control', 'private, no-store')
     .send(stream);
 }
 
@@ -121,6 +122,11 @@ function linkActor(p: TPlatform, request: FastifyRequest, query: z.infer<typeof 
 
 async function* partsOf(request: FastifyRequest): AsyncGenerator<TUploadPart> {
   for await (const part of request.parts()) {
+    // The body hook sees no multipart parts: names, values and file names are checked here.
+    assertNoControlCharacters({ [part.fieldname]: part.fieldname });
+    assertNoControlCharacters(
+      part.type === 'file' ? { file: part.filename } : { [part.fieldname]: String(part.value ?? '') },
+    );
     if (part.type === 'file') {
       yield { kind: 'file', fieldName: part.fieldname, fileName: part.filename, stream: part.file };
     } else {

@@ -1,3 +1,4 @@
+import { ZRequiredText } from '@portal/domain/text/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
@@ -44,7 +45,7 @@ const oauth = (r: TLoginResult) => ({
   token_type: 'Bearer' as const,
 });
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => ZRequiredText(max);
 
 export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
   return async (app) => {
@@ -99,12 +100,15 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: { access: access.client() },
         schema: {
           tags: ['session'],
-          summary: 'OAuth-style token endpoint: grant_type password (username, password) or refresh_token',
+          summary:
+            'OAuth-style token endpoint: grant_type password (username, password, captcha key and code; captcha-exempt confidential clients may omit them) or refresh_token',
           body: z.discriminatedUnion('grant_type', [
             z.object({
               grant_type: z.literal('password'),
               username: text(30),
               password: z.string().min(1).max(64),
+              key: z.string().max(64).optional(),
+              code: z.string().max(8).optional(),
             }),
             z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(200) }),
           ]),
@@ -119,6 +123,8 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
                 tenantCode: request.headers.tenant as string | undefined,
                 account: body.username,
                 password: body.password,
+                key: body.key,
+                code: body.code,
                 clientId: request.clientId!,
                 ip: request.ip,
                 userAgent: request.headers['user-agent'] ?? '',

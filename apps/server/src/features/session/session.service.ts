@@ -1,3 +1,4 @@
+import { ERRORS } from '@portal/domain/errors/catalogue';
 import { ROLES } from '@portal/domain/permissions';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
@@ -16,10 +17,6 @@ import { clientApps, refreshTokens, sessions } from './session.tables.ts';
 
 const CAPTCHA_TTL = 5 * 60;
 const CAPTCHA_PER_MINUTE = 30;
-const FAIL_WINDOW = 15 * 60;
-const ACCOUNT_LOCK_AFTER = 5;
-const IP_LOCK_AFTER = 30;
-const SLOW_AFTER = 3;
 
 // svg-captcha's default export renders a given text; its typings omit that call signature.
 const renderCaptchaText = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
@@ -66,28 +63,137 @@ export async function verifyClient(p: TPlatform, clientId: string, secret: strin
   return Boolean(row?.enabled && row.secretHash === sha256(secret));
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** True when the (already verified) client may use the password grant without a captcha. */
+async function isCaptchaExempt(p: TPlatform, clientId: string): Promise<boolean> {
+  const rows = await p.db
+    .select({ exempt: clientApps.captchaExempt })
+    .from(clientApps)
+    .where(eq(clientApps.clientId, clientId));
+  return rows[0]?.exempt === true;
+}
 
-/** Checks account and password with the failed-login brakes; returns the user. */
+/**
+ * The failed-sign-in brakes (docs/decisions/0014-request-hardening.md; OWASP ASVS 5.0 6.3.1).
+ * Per address: after `addressMaxFailures` failures (any account) the address is refused for the
+ * window. Per account: after `accountFreeFailures` failures (any address) one attempt is let
+ * through per wait, the wait doubling with each further failure up to a cap, so a stranger can
+ * slow an account down but never lock its owner out.
+ */
+function loginBrake(
+  p: TPlatform,
+  { tenantId, account, ip }: { tenantId: string; account: string; ip: string },
+) {
+  const brake = p.config.loginBrake;
+  const acct = `${tenantId}:${account.toLowerCase()}`;
+  const keys = {
+    accountFails: `login-fail:acct:${acct}`,
+    /** Counts attempts inside the current wait: the first one passes, the others are refused. */
+    accountSlot: `login-slot:acct:${acct}`,
+    /** Epoch milliseconds when the current wait ends (for the message). */
+    accountUntil: `login-until:acct:${acct}`,
+    /** Set while the account is braked, so its release can be logged once. */
+    accountBraked: `login-braked:acct:${acct}`,
+    addressFails: `login-fail:ip:${ip}`,
+    addressBlocked: `login-blocked:ip:${ip}`,
+  };
+  const waitFor = (fails: number) =>
+    Math.min(brake.maxDelaySeconds, brake.delaySeconds * 2 ** Math.max(0, fails - brake.accountFreeFailures));
+  const log = p.log.child({ tenantId, account, ip });
+
+  return {
+    /** Refuses the attempt when the address is blocked or the account must still wait. */
+    async check(): Promise<void> {
+      const [addressFails, addressBlocked, accountFails, accountBraked] = await Promise.all([
+        p.kv.get(keys.addressFails),
+        p.kv.get(keys.addressBlocked),
+        p.kv.get(keys.accountFails),
+        p.kv.get(keys.accountBraked),
+      ]);
+      if (Number(addressFails ?? 0) >= brake.addressMaxFailures) {
+        throw new AppError('TOO_MANY_ATTEMPTS', { params: { minutes: Math.ceil(brake.windowSeconds / 60) } });
+      }
+      if (addressBlocked) {
+        await p.kv.del(keys.addressBlocked);
+        log.info(
+          { event: 'login-brake-released', brake: 'address' },
+          'sign-in brake released: address window expired',
+        );
+      }
+      const fails = Number(accountFails ?? 0);
+      if (fails >= brake.accountFreeFailures) {
+        const slot = await p.kv.incr(keys.accountSlot, waitFor(fails));
+        if (slot > 1) {
+          const until = Number((await p.kv.get(keys.accountUntil)) ?? 0);
+          const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+          throw new AppError('LOGIN_TOO_FREQUENT', { params: { seconds } });
+        }
+      } else if (accountBraked) {
+        await p.kv.del(keys.accountBraked);
+        log.info(
+          { event: 'login-brake-released', brake: 'account' },
+          'sign-in brake released: account window expired',
+        );
+      }
+    },
+    /** Counts a wrong password; starts or lengthens the account's wait and may block the address. */
+    async failed(): Promise<void> {
+      const [accountFails, addressFails] = await Promise.all([
+        p.kv.incr(keys.accountFails, brake.windowSeconds),
+        p.kv.incr(keys.addressFails, brake.windowSeconds),
+      ]);
+      if (addressFails === brake.addressMaxFailures) {
+        await p.kv.set(keys.addressBlocked, '1', brake.windowSeconds * 4);
+        log.warn(
+          { event: 'login-brake', brake: 'address', failures: addressFails },
+          'sign-in brake: address blocked',
+        );
+      }
+      if (accountFails >= brake.accountFreeFailures) {
+        const wait = waitFor(accountFails);
+        // The window slides: failures are forgotten only after a quiet window past the wait.
+        await Promise.all([
+          p.kv.set(keys.accountFails, String(accountFails), brake.windowSeconds + wait),
+          p.kv.set(keys.accountSlot, '1', wait),
+          p.kv.set(keys.accountUntil, String(Date.now() + wait * 1000), wait),
+          p.kv.set(keys.accountBraked, '1', brake.windowSeconds * 4 + wait),
+        ]);
+        log.warn(
+          { event: 'login-brake', brake: 'account', failures: accountFails, waitSeconds: wait },
+          'sign-in brake: account attempts delayed',
+        );
+      }
+    },
+    /** A successful sign-in ends the account's brake. */
+    async succeeded(): Promise<void> {
+      const braked = await p.kv.get(keys.accountBraked);
+      await Promise.all(
+        [keys.accountFails, keys.accountSlot, keys.accountUntil, keys.accountBraked].map((k) => p.kv.del(k)),
+      );
+      if (braked) {
+        log.info(
+          { event: 'login-brake-released', brake: 'account' },
+          'sign-in brake released: owner signed in',
+        );
+      }
+    },
+  };
+}
+
+/** Checks account and password with the failed-sign-in brakes; returns the user. */
 async function authenticate(
   p: TPlatform,
   { tenantId, account, password, ip }: { tenantId: string; account: string; password: string; ip: string },
 ): Promise<TUserRow> {
-  const accountKey = `login-fail:acct:${tenantId}:${account.toLowerCase()}`;
-  const ipKey = `login-fail:ip:${ip}`;
-  const [accountFails, ipFails] = await Promise.all([p.kv.get(accountKey), p.kv.get(ipKey)]);
-  if (Number(accountFails ?? 0) >= ACCOUNT_LOCK_AFTER || Number(ipFails ?? 0) >= IP_LOCK_AFTER) {
-    throw new AppError('TOO_MANY_ATTEMPTS', { params: { minutes: FAIL_WINDOW / 60 } });
-  }
+  const brake = loginBrake(p, { tenantId, account, ip });
+  await brake.check();
   const user = await findUserByAccount(p.db, { tenantId, account });
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) {
-    const [fails] = await Promise.all([p.kv.incr(accountKey, FAIL_WINDOW), p.kv.incr(ipKey, FAIL_WINDOW)]);
-    if (fails >= SLOW_AFTER) await sleep(Math.min(3000, 500 * (fails - SLOW_AFTER + 1)));
+    await brake.failed();
     throw new AppError('WRONG_CREDENTIALS');
   }
   if (!user.enabled) throw new AppError('USER_DISABLED');
-  await p.kv.del(accountKey);
+  await brake.succeeded();
   return user;
 }
 
@@ -196,19 +302,35 @@ export async function loginWithCaptcha(
   });
 }
 
-/** The OAuth-style password grant for registered API clients (same brakes, no captcha). */
+/**
+ * The OAuth-style password grant. Like the login page it needs the captcha (key and code),
+ * except for a confidential client registered as captcha-exempt; the brakes apply to all.
+ */
 export async function loginWithPassword(
   p: TPlatform,
   input: {
     tenantCode?: string;
     account: string;
     password: string;
+    key?: string;
+    code?: string;
     clientId: string;
     ip: string;
     userAgent: string;
   },
 ): Promise<TLoginResult> {
   const tenant = await requireTenant(p, input.tenantCode);
+  if (!(await isCaptchaExempt(p, input.clientId))) {
+    if (!input.key || !input.code) {
+      const required = { msg: ERRORS.CAPTCHA_REQUIRED.zh, msg_en: ERRORS.CAPTCHA_REQUIRED.en };
+      throw new AppError('CAPTCHA_REQUIRED', {
+        data: {
+          fieldErrors: { ...(input.key ? {} : { key: required }), ...(input.code ? {} : { code: required }) },
+        },
+      });
+    }
+    await checkCaptcha(p, input.key, input.code);
+  }
   const user = await authenticate(p, {
     tenantId: tenant.id,
     account: input.account,

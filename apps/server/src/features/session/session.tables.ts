@@ -9,6 +9,11 @@ export const clientApps = pgTable('client_apps', {
   secretHash: varchar('secret_hash', { length: 64 }).notNull(),
   name: varchar('name', { length: 100 }).notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /**
+   * A confidential client (a server keeping its secret) may use the password grant without a
+   * captcha. Never true for `portal-web`: its secret ships in every browser.
+   */
+  captchaExempt: boolean('captcha_exempt').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 

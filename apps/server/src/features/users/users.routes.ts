@@ -121,7 +121,7 @@ export function usersRoutes(p: TPlatform): FastifyPluginAsyncZod {
         const file = await readAvatarFile(p, { actor: actorOf(request), fileId: request.params.fileId });
         return reply
           .type(file.contentType)
-          .header('cache-control', 'private, max-age=86400, immutable')
+          .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .send(file.bytes);
       },

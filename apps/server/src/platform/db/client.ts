@@ -35,7 +35,12 @@ export interface TOpenDatabaseOptions {
 /** Opens PGlite (DATABASE_URL unset) or a pg pool, and applies the committed migrations. */
 export async function openDatabase(config: TConfig, options: TOpenDatabaseOptions = {}): Promise<TDatabase> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // A request waits at most 10 s for a connection; then it answers 503 (pool exhausted).
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     // An idle client that loses its connection (server restart, database dropped) must not
     // crash the process; the pool replaces it on the next query.
     pool.on('error', () => {});

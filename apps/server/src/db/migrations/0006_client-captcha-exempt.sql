@@ -1,0 +1,1 @@
+ALTER TABLE "client_apps" ADD COLUMN "captcha_exempt" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,78 @@
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControl, maskControls } from '@portal/domain/text/rules';
+import type { FastifyInstance } from 'fastify';
+import { type TFieldError, validationError } from './app-error.ts';
+
+/** Nesting deeper than this is refused as malformed rather than walked. */
+const MAX_DEPTH = 32;
+/** Headers the server reads; a control character in any of them never reaches a query. */
+const HEADERS_READ = ['tenant', 'language', 'token', 'authorization', 'user-agent'];
+
+const message: TFieldError = { msg: CONTROL_CHARACTER_MESSAGE.zh, msg_en: CONTROL_CHARACTER_MESSAGE.en };
+
+/**
+ * Paths (dotted, as in data.fieldErrors) of every string or key under `value` holding a C0
+ * control other than tab, newline and carriage return. Keys count: JSON objects are stored.
+ */
+export function findControlCharacters(value: unknown, path = '', found: string[] = [], depth = 0): string[] {
+  if (found.length >= 20) return found;
+  if (typeof value === 'string') {
+    if (hasForbiddenControl(value, 'multi-line')) found.push(path || '_');
+    return found;
+  }
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return found;
+  if (depth > MAX_DEPTH) {
+    found.push(path || '_');
+    return found;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      findControlCharacters(item, path ? `${path}.${i}` : String(i), found, depth + 1);
+    });
+    return found;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (hasForbiddenControl(key, 'multi-line')) found.push(at);
+    else findControlCharacters(item, at, found, depth + 1);
+  }
+  return found;
+}
+
+function refuse(paths: string[]) {
+  return validationError(Object.fromEntries(paths.map((p) => [maskControls(p), message])));
+}
+
+/**
+ * Throws the 400 field error when a value of `fields` (multipart field names, values, file
+ * names: parts the body hook cannot see) holds a forbidden control character.
+ */
+export function assertNoControlCharacters(fields: Record<string, string | undefined>): void {
+  const found = Object.entries(fields)
+    .filter(([, value]) => value !== undefined && hasForbiddenControl(value, 'multi-line'))
+    .map(([name]) => name);
+  if (found.length > 0) throw refuse(found);
+}
+
+/**
+ * Refuses, with a 400 field error in both languages, any request whose headers, path, query or
+ * body hold a control character no field accepts (docs/decisions/0014-request-hardening.md).
+ * Headers, path and query are checked before the session is looked up; bodies once parsed.
+ * Route schemas may be stricter (single-line fields refuse tab and newline too).
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const found: string[] = [];
+    for (const name of HEADERS_READ) {
+      const value = request.headers[name];
+      if (typeof value === 'string' && hasForbiddenControl(value, 'single-line'))
+        found.push(`headers.${name}`);
+    }
+    findControlCharacters(request.params, '', found);
+    findControlCharacters(request.query, '', found);
+    if (found.length > 0) throw refuse(found);
+  });
+  app.addHook('preValidation', async (request) => {
+    const found = findControlCharacters(request.body);
+    if (found.length > 0) throw refuse(found);
+  });
+}
