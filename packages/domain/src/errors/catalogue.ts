@@ -61,23 +61,18 @@ export const ERRORS = {
   CODE_TABLE_ADD_ONLY: entry(40024, 400, '码表只允许新增', 'Code tables are add-only'),
   ALREADY_EXISTS: entry(40025, 400, '数据已存在', 'The record already exists'),
   USERNAME_EXISTS: entry(40026, 400, '用户名已存在', 'Username already exists'),
-  FILE_TYPE: entry(40027, 400, '格式错误', 'format error'),
+  FILE_TYPE: entry(40027, 400, '格式错误', 'Format error'),
   FILE_TOO_LARGE: entry(40028, 413, '文件过大', 'File too large'),
-  FILE_NAME_TOO_LONG: entry(40029, 400, '文件名超长', 'file name exceed'),
+  FILE_NAME_TOO_LONG: entry(40029, 400, '文件名超长', 'File name too long'),
   // Upload rules of the files platform (packages/domain/src/files/rules.ts), 4006x.
   HOSPITAL_PROMO: entry(
     40060,
     400,
     '医院宣传照片仅支持 png、jpg、jpeg、bmp 格式，每张不超过 10M，文件名不超过 100 个字符',
-    'hospital promo photos must be png, jpg, jpeg or bmp, at most 10M each, with names of at most 100 characters',
+    'Hospital promo photos must be png, jpg, jpeg or bmp, at most 10M each, with names of at most 100 characters',
   ),
-  PHOTO_COUNT_EXCEEDED: entry(
-    40061,
-    400,
-    '医院宣传照片最多 {max} 张',
-    'exceed: at most {max} hospital promo photos',
-  ),
-  ATTACHMENTS_TOTAL_EXCEEDED: entry(40062, 413, '附件总大小不能超过200M', 'documentation exceed 200M'),
+  PHOTO_COUNT_EXCEEDED: entry(40061, 400, '医院宣传照片最多 {max} 张', 'At most {max} hospital promo photos'),
+  ATTACHMENTS_TOTAL_EXCEEDED: entry(40062, 413, '附件总大小不能超过200M', 'Attachments exceed 200M in total'),
   IMAGE_TOO_LARGE: entry(40063, 413, '图片不能超过10M', 'The image must not exceed 10M'),
   // Personal centre (profile, avatar, password), 4007x.
   PASSWORD_CHANGE_LOCKED: entry(
@@ -93,7 +88,7 @@ export const ERRORS = {
     40080,
     400,
     '请上传 {count} 张医院宣传照片',
-    'please upload exactly {count} hospital promo photos',
+    'Please upload exactly {count} hospital promo photos',
   ),
   HOSPITAL_NO_CHANGES: entry(
     40081,
@@ -132,10 +127,10 @@ export const ERRORS = {
   AREA_PARENT_UNKNOWN: entry(40093, 400, '上级地区不存在', 'The parent area does not exist'),
   AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
 
-  NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'you have no permission for this operation'),
+  NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   NOT_FOUND: entry(40400, 404, '抱歉，资源未找到', 'Sorry, resource not found'),
-  CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'case status changed'),
-  BATCH_STATUS_CHANGED: entry(40901, 409, '批次状态已变更', 'batch status changed'),
+  CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'Case status changed'),
+  BATCH_STATUS_CHANGED: entry(40901, 409, '批次状态已变更', 'Batch status changed'),
   HOSPITAL_TASK_UNFINISHED: entry(
     40910,
     409,
@@ -158,13 +153,13 @@ export const ERRORS = {
     50000,
     500,
     '系统内部错误，请联系管理员',
-    'internal system error, contact the administrator',
+    'Internal system error, contact the administrator',
   ),
   MAINTENANCE: entry(
     50300,
     503,
     '系统维护中，请稍后再试',
-    'system under maintenance, please try again later',
+    'System under maintenance, please try again later',
   ),
 } as const satisfies Record<string, TErrorEntry>;
 

@@ -361,7 +361,7 @@ describe('initTask', () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const late = await msh(auditor, 'POST', 'initTask', { taskNo: task.taskNo });
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ code: 40900, msg_en: 'case status changed' });
+    expect(late.json()).toMatchObject({ code: 40900, msg_en: 'Case status changed' });
   });
 });
 
@@ -523,7 +523,7 @@ describe('approval', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().data.fieldErrors.returnReason).toEqual({
       msg: '请输入退回原因',
-      msg_en: 'please input Return Reason',
+      msg_en: 'Please enter Return Reason',
     });
     expect((await giveBack(auditor, task.taskNo, '   ')).statusCode).toBe(400);
     const long = await giveBack(auditor, task.taskNo, '长'.repeat(501));
@@ -634,7 +634,7 @@ describe('concurrency', () => {
       expect(loser.json()).toMatchObject({
         code: 40900,
         msg: '案件状态已变更',
-        msg_en: 'case status changed',
+        msg_en: 'Case status changed',
       });
       const winner = results.find((r) => r.statusCode === 200)!.json().data;
       const row = await taskRow(task.id);
@@ -1005,7 +1005,7 @@ describe('provider notes management', () => {
   it('checks the note rules and the tenant', async () => {
     const empty = await notes(auditor, 'POST', 'note', { providerId: 'P10001', notesC: ' ', notesE: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().data.fieldErrors.notesC.msg_en).toBe('please input the note in Chinese or English');
+    expect(empty.json().data.fieldErrors.notesC.msg_en).toBe('Please enter the note in Chinese or English');
     expect((await notes(auditor, 'POST', 'note', { providerId: 'P10001', notesC: 'a^b' })).statusCode).toBe(
       400,
     );
