@@ -20,7 +20,7 @@ function keysOf(value: unknown, prefix = ''): string[] {
 }
 
 describe('hospital task status names', () => {
-  const codes = Object.values(HOSPITAL_TASK_STATUS).map((s) => s.code);
+  const codes: string[] = Object.values(HOSPITAL_TASK_STATUS).map((s) => s.code);
 
   it('cover the same codes on the boards and in the lists', () => {
     expect([...TASK_STATUS_ORDER].sort()).toEqual([...codes].sort());

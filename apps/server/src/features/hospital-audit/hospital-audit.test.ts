@@ -417,10 +417,22 @@ describe('approval', () => {
       approvedProviderId: result.providerId,
       auditable: false,
     });
-    expect(detail.auditFlows.at(-1)).toMatchObject({ status: '06', text: { zh: '已通过', en: 'Approved' } });
-    // The submitting hospital still sees its task, approved.
+    expect(detail.auditFlows.at(-1)).toMatchObject({
+      status: '06',
+      text: { zh: '已通过', en: 'Approved' },
+      operateMember: '审核员王敏',
+      operateMemberEn: 'Wang Min (Auditor)',
+    });
+    // The submitting hospital still sees its task, approved, with both names of the people.
     const own = (await provider(hospital, 'GET', `detail/${task.id}`)).json().data;
-    expect(own).toMatchObject({ status: '06', auditResult: '01' });
+    expect(own).toMatchObject({
+      status: '06',
+      auditResult: '01',
+      auditMember: '审核员王敏',
+      auditMemberEn: 'Wang Min (Auditor)',
+      commitName: '和睦家医院 李娜',
+      commitNameEn: 'Li Na (United Family Hospital)',
+    });
     expect((await approve(auditor, task.taskNo)).statusCode).toBe(409);
   });
 
