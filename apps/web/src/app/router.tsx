@@ -25,6 +25,7 @@ import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import type { TRouteHandle } from '../shell/route-handle.ts';
 import { affixHomePath } from '../shell/tags-view-rules.ts';
 import { buildMenuRoutes } from './menu-routes.ts';
+import { prefetchCodeLabels } from './prefetch.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { resolvePage } from './route-pages.ts';
 
@@ -68,6 +69,8 @@ export async function appLoader({ request }: LoaderFunctionArgs): Promise<null> 
     useSessionStore.getState().clearSession();
     throw redirect(loginUrl(back));
   }
+  // With the session (after sign-in, or on start with a stored one) the code labels load ahead.
+  void prefetchCodeLabels().catch(() => undefined);
   return null;
 }
 

@@ -168,7 +168,7 @@ describe('error handling', () => {
     signIn();
     fetchMock.mockImplementation(async () =>
       jsonResponse(
-        envelope(null, { code: 40900, msg: '案件状态已变更', msg_en: 'case status changed' }),
+        envelope(null, { code: 40900, msg: '案件状态已变更', msg_en: 'Case status changed' }),
         409,
       ),
     );
@@ -180,7 +180,7 @@ describe('error handling', () => {
 
     await i18nModule.setLanguage('en');
     await expect(httpModule.http.post('/claim/x', {})).rejects.toBeInstanceOf(httpModule.ApiError);
-    expect(spies.error).toHaveBeenLastCalledWith('case status changed', 3);
+    expect(spies.error).toHaveBeenLastCalledWith('Case status changed', 3);
   });
 
   it('treats isSuccess false with HTTP 200 as a failure and honours silent', async () => {
@@ -258,7 +258,7 @@ describe('error handling', () => {
         envelope(null, {
           code: 40300,
           msg: '您没有该操作的权限',
-          msg_en: 'you have no permission for this operation',
+          msg_en: 'You have no permission for this operation',
         }),
         403,
       ),

@@ -21,13 +21,15 @@ export const STORAGE_KEYS = {
 
 /**
  * Keys the portal adds beyond spec section 9: the settings drawer's choices, the menu group
- * a /transfer hand-over chose and the task list's remembered status filter. All go at logout
- * like everything but the language.
+ * a /transfer hand-over chose, the task list's remembered status filter and the dictionary
+ * entries code labels are read from (per tenant). All go at logout like everything but the
+ * language.
  */
 export const PORTAL_STORAGE_KEYS = {
   SETTINGS: 'SETTINGS',
   MENU_GROUP: 'MENU_GROUP',
   TASK_SEARCH_STATUS: 'TASK_SEARCH_STATUS',
+  DICTIONARY_CODES: 'DICTIONARY_CODES',
 } as const;
 
 export type TStorageKey =

@@ -23,7 +23,7 @@ export const ZErrorReport = z.object({
   info: z
     .record(z.string(), z.unknown())
     .refine((v) => JSON.stringify(v).length <= ERROR_LOG_INFO_MAX, {
-      error: bilingual('附加信息不能超过 8KB', 'info must be at most 8 KB of JSON'),
+      error: bilingual('附加信息不能超过 8KB', 'The info must be at most 8 KB of JSON'),
     })
     .optional(),
 });

@@ -61,9 +61,9 @@ export const ERRORS = {
   CODE_TABLE_ADD_ONLY: entry(40024, 400, '码表只允许新增', 'Code tables are add-only'),
   ALREADY_EXISTS: entry(40025, 400, '数据已存在', 'The record already exists'),
   USERNAME_EXISTS: entry(40026, 400, '用户名已存在', 'Username already exists'),
-  FILE_TYPE: entry(40027, 400, '格式错误', 'format error'),
+  FILE_TYPE: entry(40027, 400, '格式错误', 'Format error'),
   FILE_TOO_LARGE: entry(40028, 413, '文件过大', 'File too large'),
-  FILE_NAME_TOO_LONG: entry(40029, 400, '文件名超长', 'file name exceed'),
+  FILE_NAME_TOO_LONG: entry(40029, 400, '文件名超长', 'File name exceed'),
   // Request hardening (docs/decisions/0014-request-hardening.md), 4003x.
   LOGIN_TOO_FREQUENT: entry(
     40030,
@@ -71,7 +71,7 @@ export const ERRORS = {
     '该账号登录尝试过于频繁，请 {seconds} 秒后重试',
     'Sign-in attempts for this account are too frequent; retry in {seconds} seconds',
   ),
-  CAPTCHA_REQUIRED: entry(40031, 400, '请输入验证码', 'please input the verification code'),
+  CAPTCHA_REQUIRED: entry(40031, 400, '请输入验证码', 'Please enter the verification code'),
   UNSUPPORTED_MEDIA_TYPE: entry(
     40032,
     415,
@@ -86,15 +86,10 @@ export const ERRORS = {
     40060,
     400,
     '医院宣传照片仅支持 png、jpg、jpeg、bmp 格式，每张不超过 10M，文件名不超过 100 个字符',
-    'hospital promo photos must be png, jpg, jpeg or bmp, at most 10M each, with names of at most 100 characters',
+    'Hospital promo photos must be png, jpg, jpeg or bmp, at most 10M each, with names of at most 100 characters',
   ),
-  PHOTO_COUNT_EXCEEDED: entry(
-    40061,
-    400,
-    '医院宣传照片最多 {max} 张',
-    'exceed: at most {max} hospital promo photos',
-  ),
-  ATTACHMENTS_TOTAL_EXCEEDED: entry(40062, 413, '附件总大小不能超过200M', 'documentation exceed 200M'),
+  PHOTO_COUNT_EXCEEDED: entry(40061, 400, '医院宣传照片最多 {max} 张', 'At most {max} hospital promo photos'),
+  ATTACHMENTS_TOTAL_EXCEEDED: entry(40062, 413, '附件总大小不能超过200M', 'Documentation exceed 200M'),
   IMAGE_TOO_LARGE: entry(40063, 413, '图片不能超过10M', 'The image must not exceed 10M'),
   // Personal centre (profile, avatar, password), 4007x.
   PASSWORD_CHANGE_LOCKED: entry(
@@ -110,7 +105,7 @@ export const ERRORS = {
     40080,
     400,
     '请上传 {count} 张医院宣传照片',
-    'please upload exactly {count} hospital promo photos',
+    'Please upload exactly {count} hospital promo photos',
   ),
   HOSPITAL_NO_CHANGES: entry(
     40081,
@@ -149,11 +144,11 @@ export const ERRORS = {
   AREA_PARENT_UNKNOWN: entry(40093, 400, '上级地区不存在', 'The parent area does not exist'),
   AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
 
-  NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'you have no permission for this operation'),
+  NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   NOT_FOUND: entry(40400, 404, '抱歉，资源未找到', 'Sorry, resource not found'),
   METHOD_NOT_ALLOWED: entry(40500, 405, '不支持该请求方法', 'Method not allowed'),
-  CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'case status changed'),
-  BATCH_STATUS_CHANGED: entry(40901, 409, '批次状态已变更', 'batch status changed'),
+  CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'Case status changed'),
+  BATCH_STATUS_CHANGED: entry(40901, 409, '批次状态已变更', 'Batch status changed'),
   HOSPITAL_TASK_UNFINISHED: entry(
     40910,
     409,
@@ -176,13 +171,13 @@ export const ERRORS = {
     50000,
     500,
     '系统内部错误，请联系管理员',
-    'internal system error, contact the administrator',
+    'Internal system error, contact the administrator',
   ),
   MAINTENANCE: entry(
     50300,
     503,
     '系统维护中，请稍后再试',
-    'system under maintenance, please try again later',
+    'System under maintenance, please try again later',
   ),
   SERVICE_BUSY: entry(
     50301,

@@ -123,17 +123,17 @@ describe('messages', () => {
   it('photo problems give the hospital promo message', () => {
     for (const issue of ['type', 'name', 'size'] as const)
       expect(fileIssueError(photo, issue)).toBe('HOSPITAL_PROMO');
-    expect(fileIssueMessage(photo, 'size').en).toContain('hospital promo');
+    expect(fileIssueMessage(photo, 'size').en).toContain('Hospital promo');
     expect(fileIssueMessage(photo, 'count')).toEqual({
       zh: '医院宣传照片最多 4 张',
-      en: 'exceed: at most 4 hospital promo photos',
+      en: 'At most 4 hospital promo photos',
     });
   });
 
   it('attachment problems give format error, file name exceed and documentation exceed 200M', () => {
-    expect(fileIssueMessage(attachment, 'type').en).toBe('format error');
-    expect(fileIssueMessage(attachment, 'name').en).toBe('file name exceed');
-    expect(fileIssueMessage(attachment, 'total').en).toBe('documentation exceed 200M');
+    expect(fileIssueMessage(attachment, 'type').en).toBe('Format error');
+    expect(fileIssueMessage(attachment, 'name').en).toBe('File name exceed');
+    expect(fileIssueMessage(attachment, 'total').en).toBe('Documentation exceed 200M');
     expect(fileIssueMessage(attachment, 'total').zh).toBe('附件总大小不能超过200M');
     expect(fileIssueError(image, 'size')).toBe('IMAGE_TOO_LARGE');
   });

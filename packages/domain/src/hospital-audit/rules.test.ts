@@ -24,7 +24,7 @@ describe('audit result rules (spec section 5, audit route)', () => {
     expect(returnReasonIssue('01', '')).toBeNull();
     expect(parseBilingual(returnReasonIssue('02', ' ')!)).toEqual({
       zh: '请输入退回原因',
-      en: 'please input Return Reason',
+      en: 'Please enter Return Reason',
     });
     expect(returnReasonIssue('02', 'x'.repeat(RETURN_REASON_MAX))).toBeNull();
     expect(returnReasonIssue('02', 'x'.repeat(RETURN_REASON_MAX + 1))).not.toBeNull();
@@ -47,10 +47,10 @@ describe('audit result rules (spec section 5, audit route)', () => {
       version: 3,
     });
     expect(issues(ZApprovalBody.safeParse({ taskNo: 'HT202611220001', auditResult: '02' }))).toEqual({
-      returnReason: 'please input Return Reason',
+      returnReason: 'Please enter Return Reason',
     });
     expect(issues(ZApprovalBody.safeParse({ taskNo: 'HT202611220001' }))).toEqual({
-      auditResult: 'please select Audit Result',
+      auditResult: 'Please select Audit Result',
     });
     expect(
       ZApprovalBody.safeParse({ taskNo: 'HT202611220001', auditResult: '01', returnReason: null }).success,
@@ -94,7 +94,7 @@ describe('list and export requests', () => {
       endDate: 'The end date must not be before the start date',
     });
     expect(issues(ZNewsLetterBody.safeParse({ endDate: '2026-01-31' }))).toEqual({
-      startDate: 'please select start date',
+      startDate: 'Please select start date',
     });
     expect(ZNewsLetterBody.safeParse({ startDate: '2026/01/01', endDate: '2026-01-31' }).success).toBe(false);
   });
@@ -102,7 +102,7 @@ describe('list and export requests', () => {
   it('needs note text in at least one language', () => {
     expect(issues(ZProviderNoteAddBody.safeParse({ providerId: 'P10001', notesC: ' ', notesE: '' }))).toEqual(
       {
-        notesC: 'please input the note in Chinese or English',
+        notesC: 'Please enter the note in Chinese or English',
       },
     );
     expect(

@@ -89,7 +89,7 @@ export type TInitTaskBody = z.output<typeof ZInitTaskBody>;
 const dateText = z
   .string({ error: FORMAT })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, bilingual('日期格式应为 YYYY-MM-DD', 'dates use YYYY-MM-DD'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, bilingual('日期格式应为 YYYY-MM-DD', 'Dates use YYYY-MM-DD'))
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
     error: bilingual('日期无效', 'The date is not valid'),
   });
@@ -259,7 +259,7 @@ const noteText = (field: keyof typeof NOTE_LABELS) =>
     );
 
 /** A note needs text in at least one language. */
-const NOTE_EMPTY = bilingual('请输入中文或英文备注', 'please input the note in Chinese or English');
+const NOTE_EMPTY = bilingual('请输入中文或英文备注', 'Please enter the note in Chinese or English');
 
 const noteShape = {
   notesC: noteText('notesC'),

@@ -10,6 +10,7 @@ import {
   PROVIDER_LEVEL,
   PROVIDER_PRO,
   SERVICE_TIME_TYPE,
+  type TCodeEntry,
   WEEKDAY,
 } from '../dictionaries/codes.ts';
 
@@ -77,3 +78,23 @@ export const UNFINISHED_STATUSES: readonly string[] = [
   HOSPITAL_TASK_STATUS.AUDITING.code,
   HOSPITAL_TASK_STATUS.PENDING.code,
 ];
+
+/**
+ * The hospital task statuses in the order every screen lists them (filters, boards): work
+ * waiting first (draft, submitted, returned), then the outcomes. The names are those of
+ * HOSPITAL_TASK_STATUS, the one table every list, board, detail and export reads.
+ */
+export const HOSPITAL_TASK_STATUS_ORDER: readonly TCodeEntry[] = [
+  HOSPITAL_TASK_STATUS.PENDING,
+  HOSPITAL_TASK_STATUS.AUDITING,
+  HOSPITAL_TASK_STATUS.REJECTED,
+  HOSPITAL_TASK_STATUS.APPROVED,
+  HOSPITAL_TASK_STATUS.WITHDRAWN,
+  HOSPITAL_TASK_STATUS.CLOSED,
+];
+
+/** The name of a hospital task status in a language, or null for an unknown code. */
+export function taskStatusName(status: string | null | undefined, lang: 'zh' | 'en'): string | null {
+  const entry = HOSPITAL_TASK_STATUS_ORDER.find((e) => e.code === status);
+  return entry ? entry[lang] : null;
+}

@@ -115,7 +115,7 @@ describe('validation modes', () => {
   it('save (mode none) needs only providerId', () => {
     expect(validateHospitalTask({ providerId: 'P10001' }, 'none')).toBeNull();
     expect(validateHospitalTask({}, 'none')).toEqual({
-      providerId: { msg: '请输入医院编号', msg_en: 'please input Provider ID' },
+      providerId: { msg: '请输入医院编号', msg_en: 'Please enter Provider ID' },
     });
     expect(validateHospitalTask({ providerId: '   ' }, 'none')).toHaveProperty('providerId');
   });
@@ -138,8 +138,8 @@ describe('validation modes', () => {
     const label = LABELS[field as keyof typeof LABELS];
     expect(errors[field]).toEqual(
       kind === 'input'
-        ? { msg: `请输入${label.zh}`, msg_en: `please input ${label.en}` }
-        : { msg: `请选择${label.zh}`, msg_en: `please select ${label.en}` },
+        ? { msg: `请输入${label.zh}`, msg_en: `Please enter ${label.en}` }
+        : { msg: `请选择${label.zh}`, msg_en: `Please select ${label.en}` },
     );
   });
 
@@ -167,16 +167,16 @@ describe('validation modes', () => {
 describe('currency rules (01 is domestic)', () => {
   it('currency 01 requires the bank selection and the branch', () => {
     const errors = submitErrors({ bankCode: '', bank: '' });
-    expect(errors.bankCode).toEqual({ msg: '请选择银行', msg_en: 'please select Bank' });
-    expect(errors.bank).toEqual({ msg: '请输入开户行/支行', msg_en: 'please input Bank or Branch' });
+    expect(errors.bankCode).toEqual({ msg: '请选择银行', msg_en: 'Please select Bank' });
+    expect(errors.bank).toEqual({ msg: '请输入开户行/支行', msg_en: 'Please enter Bank or Branch' });
     expect(errors).not.toHaveProperty('countryCode');
     expect(errors).not.toHaveProperty('bankAddress');
   });
 
   it('another currency requires countryCode (swift) and bankAddress, not bankCode', () => {
     const errors = submitErrors({ currency: '02', bankCode: '', bank: '' });
-    expect(errors.countryCode).toEqual({ msg: '请输入SWIFT代码', msg_en: 'please input Swift Code' });
-    expect(errors.bankAddress).toEqual({ msg: '请输入银行地址', msg_en: 'please input Bank Address' });
+    expect(errors.countryCode).toEqual({ msg: '请输入SWIFT代码', msg_en: 'Please enter Swift Code' });
+    expect(errors.bankAddress).toEqual({ msg: '请输入银行地址', msg_en: 'Please enter Bank Address' });
     expect(errors).not.toHaveProperty('bankCode');
     expect(errors).not.toHaveProperty('bank');
     expect(
@@ -224,7 +224,7 @@ describe('country rule (23 is domestic)', () => {
   it('provinceCity is required on submit when the country is 23', () => {
     expect(submitErrors({ provinceCity: [] }).provinceCity).toEqual({
       msg: '请选择省/市/区',
-      msg_en: 'please select Province/City/District',
+      msg_en: 'Please select Province/City/District',
     });
   });
   it('is optional for another country', () => {
@@ -272,7 +272,7 @@ describe('latitude and longitude', () => {
   it.each(['abc', '1.', '.5', '39,97', '1e5', '--1', '3 9'])('refuses %s with the number hint', (v) => {
     expect(draftErrors({ latitude: v }).latitude).toEqual({
       msg: '请输入数字',
-      msg_en: 'please enter a number',
+      msg_en: 'Please enter a number',
     });
   });
   it('refuses values off the globe', () => {
@@ -305,7 +305,7 @@ describe('service times', () => {
   ])('refuses %j', (v) => {
     expect(draftErrors(withAm(v))['serviceTimes.0.monday']).toEqual({
       msg: '请按 HH:MM-HH:MM 格式输入（24小时制）',
-      msg_en: 'please use the format HH:MM-HH:MM (24-hour clock)',
+      msg_en: 'Please use the format HH:MM-HH:MM (24-hour clock)',
     });
   });
 
@@ -419,19 +419,19 @@ describe('contacts', () => {
         '03': [],
       },
     } as Partial<THospitalTaskFormInput>);
-    expect(errors['contacts.01.0.tel']).toEqual({ msg: '请输入电话', msg_en: 'please input Phone' });
+    expect(errors['contacts.01.0.tel']).toEqual({ msg: '请输入电话', msg_en: 'Please enter Phone' });
     expect(errors['contacts.01.0.telType']).toEqual({
       msg: '请选择电话类型',
-      msg_en: 'please select Phone Type',
+      msg_en: 'Please select Phone Type',
     });
     expect(errors['contacts.01.0.show']).toEqual({
       msg: '请选择是否对患者显示',
-      msg_en: 'please select Show to Patients',
+      msg_en: 'Please select Show to Patients',
     });
     for (const group of ['02', '03', '04', '05']) {
-      expect(errors[`contacts.${group}.0.name`]).toEqual({ msg: '请输入姓名', msg_en: 'please input Name' });
+      expect(errors[`contacts.${group}.0.name`]).toEqual({ msg: '请输入姓名', msg_en: 'Please enter Name' });
       expect(errors[`contacts.${group}.0.tel`]).toBeDefined();
-      expect(errors[`contacts.${group}.0.mail`]).toEqual({ msg: '请输入邮箱', msg_en: 'please input Email' });
+      expect(errors[`contacts.${group}.0.mail`]).toEqual({ msg: '请输入邮箱', msg_en: 'Please enter Email' });
     }
   });
 
@@ -526,16 +526,16 @@ describe('photos', () => {
     expect(submitErrors({ photos: ['1', '2', '3', '4'] })).toEqual({});
     expect(submitErrors({ photos: ['1', '2', '3'] }).photos).toEqual({
       msg: '请上传 4 张医院宣传照片',
-      msg_en: 'please upload exactly 4 hospital promo photos',
+      msg_en: 'Please upload exactly 4 hospital promo photos',
     });
     expect(submitErrors({ photos: [] }).photos).toEqual({
       msg: '请上传医院照片',
-      msg_en: 'please upload hospital photos',
+      msg_en: 'Please upload hospital photos',
     });
   });
   it('refuses a fifth photo in every mode with the exceed message', () => {
     const five = ['1', '2', '3', '4', '5'];
-    const exceed = { msg: '医院宣传照片最多 4 张', msg_en: 'exceed: at most 4 hospital promo photos' };
+    const exceed = { msg: '医院宣传照片最多 4 张', msg_en: 'At most 4 hospital promo photos' };
     expect(submitErrors({ photos: five }).photos).toEqual(exceed);
     expect(draftErrors({ photos: five }).photos).toEqual(exceed);
     expect(draftErrors({ photos: ['1', '2'] })).toEqual({});
@@ -549,7 +549,7 @@ describe('photos', () => {
     expect(promoPhotoFileIssues([{ name: name100, size: MAX_PHOTO_BYTES }])).toBeNull();
     expect(promoPhotoFileIssues([{ name: `p${name100}`, size: 10 }])).not.toBeNull();
     expect(promoPhotoFileIssues([{ name: 'front.jpg', size: MAX_PHOTO_BYTES + 1 }])?.en).toContain(
-      'hospital promo',
+      'Hospital promo',
     );
     expect(promoPhotoFileIssues([{ name: 'front.gif', size: 10 }])).not.toBeNull();
     expect(
@@ -565,7 +565,7 @@ describe('outpatient departments', () => {
   it('needs at least one on submit', () => {
     expect(submitErrors({ outPatients: [] }).outPatients).toEqual({
       msg: '请选择门诊科室',
-      msg_en: 'please select Outpatient Departments',
+      msg_en: 'Please select Outpatient Departments',
     });
     expect(submitErrors({ outPatients: ['03.02.X01'] })).toEqual({});
     expect(draftErrors({ outPatients: [] })).toEqual({});

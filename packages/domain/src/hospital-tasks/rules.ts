@@ -125,17 +125,17 @@ const maxMessage = (label: TBilingual, max: number) =>
   bilingual(`${label.zh}不能超过${max}个字符`, `${label.en} must be at most ${max} characters`);
 const formatOf = (label: TBilingual) => bilingual(`${label.zh}格式不正确`, `${label.en}: incorrect format`);
 /** Latitude and longitude hint (spec: "hint to enter numbers"). */
-export const NUMBER_MESSAGE = bilingual('请输入数字', 'please enter a number');
+export const NUMBER_MESSAGE = bilingual('请输入数字', 'Please enter a number');
 /** Service-time hint. */
 export const TIME_RANGE_MESSAGE = bilingual(
   '请按 HH:MM-HH:MM 格式输入（24小时制）',
-  'please use the format HH:MM-HH:MM (24-hour clock)',
+  'Please use the format HH:MM-HH:MM (24-hour clock)',
 );
 export const PHONE_MESSAGE = bilingual('电话号码格式不正确', 'Phone number is invalid');
 export const EMAIL_MESSAGE = bilingual('邮箱格式不正确', 'Email is invalid');
 export const URL_MESSAGE = bilingual('网址格式不正确', 'URL is invalid');
 /** At least one photo is required on submit (inline error of the photo section). */
-export const PHOTO_REQUIRED_MESSAGE = bilingual('请上传医院照片', 'please upload hospital photos');
+export const PHOTO_REQUIRED_MESSAGE = bilingual('请上传医院照片', 'Please upload hospital photos');
 /** The photo-count error of the submit flow: exactly 4 promo photos. */
 export const PHOTO_COUNT_MESSAGE = bilingual(
   formatMessage(ERRORS.HOSPITAL_PHOTO_COUNT.zh, { count: PHOTO_COUNT }),
@@ -357,7 +357,7 @@ export type TPersonContact = Omit<z.output<typeof ZPersonContact>, 'contactType'
 const contactRows = <T extends z.ZodType>(row: T) =>
   z
     .array(row, { error: FORMAT })
-    .max(MAX_CONTACT_ROWS, bilingual(`最多 ${MAX_CONTACT_ROWS} 行`, `at most ${MAX_CONTACT_ROWS} rows`))
+    .max(MAX_CONTACT_ROWS, bilingual(`最多 ${MAX_CONTACT_ROWS} 行`, `At most ${MAX_CONTACT_ROWS} rows`))
     .nullish()
     .transform((v) => (v ?? []) as z.output<T>[]);
 
@@ -621,7 +621,7 @@ const formShape = {
   photos: fileIds(L.photos, PHOTO_COUNT, PHOTO_EXCEED_MESSAGE),
   notesC: text(L.notesC, M.notesC, { noSpecial: true }),
   notesE: text(L.notesE, M.notesE, { noSpecial: true }),
-  attaches: fileIds(L.attaches, 50, bilingual('附件最多 50 个', 'at most 50 attachments')),
+  attaches: fileIds(L.attaches, 50, bilingual('附件最多 50 个', 'At most 50 attachments')),
 };
 
 /** The hospital form without the mode rules (format rules only). */
@@ -783,7 +783,7 @@ export type THospitalTaskSubmit = z.output<typeof ZHospitalTaskSubmit>;
 
 /** A chosen code that is not in its code table (checked by the server against the dictionaries). */
 export const invalidChoiceMessage = (label: TBilingual): string =>
-  bilingual(`请选择有效的${label.zh}`, `please select a valid ${label.en}`);
+  bilingual(`请选择有效的${label.zh}`, `Please select a valid ${label.en}`);
 
 /** The dictionary code type of each select field of the form (spec section 7, dictionary lookup). */
 export const CHOICE_CODE_TYPES = {
@@ -1061,7 +1061,7 @@ const dateText = z
   .trim()
   .regex(
     /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/,
-    bilingual('日期格式应为 YYYY-MM-DD', 'dates use YYYY-MM-DD'),
+    bilingual('日期格式应为 YYYY-MM-DD', 'Dates use YYYY-MM-DD'),
   )
   .or(z.literal(''))
   .nullish()

@@ -12,8 +12,8 @@ describe('bilingual messages', () => {
   it('builds the spec required-field messages', () => {
     expect(parseBilingual(pleaseInput({ zh: '账号', en: 'account' }))).toEqual({
       zh: '请输入账号',
-      en: 'please input account',
+      en: 'Please enter account',
     });
-    expect(parseBilingual(pleaseSelect({ zh: '币种', en: 'currency' })).en).toBe('please select currency');
+    expect(parseBilingual(pleaseSelect({ zh: '币种', en: 'currency' })).en).toBe('Please select currency');
   });
 });

@@ -26,10 +26,10 @@ export function parseBilingual(message: string): TBilingual {
   return { zh: message, en: message };
 }
 
-/** 'please input' + label, the spec's required-field message for text inputs. */
+/** 'Please enter' + label, the spec's required-field message for text inputs ('please input'), in sentence case. */
 export const pleaseInput = (label: TBilingual): string =>
-  bilingual(`请输入${label.zh}`, `please input ${label.en}`);
+  bilingual(`请输入${label.zh}`, `Please enter ${label.en}`);
 
-/** 'please select' + label, the spec's required-field message for choices. */
+/** 'Please select' + label, the spec's required-field message for choices, in sentence case. */
 export const pleaseSelect = (label: TBilingual): string =>
-  bilingual(`请选择${label.zh}`, `please select ${label.en}`);
+  bilingual(`请选择${label.zh}`, `Please select ${label.en}`);

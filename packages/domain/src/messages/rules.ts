@@ -20,7 +20,7 @@ export const ZMsgCategoryCode = z.enum(categoryCodes, { error: unknownCode });
 export const ZMsgLevel = z.enum(Object.keys(MSG_LEVELS) as ['01', '02', '03']);
 export const ZMsgType = z.enum(Object.keys(MSG_TYPES) as ['01', '02', '03']);
 export const ZMsgReadStatus = z.enum(Object.keys(MSG_READ_STATUSES) as ['unread', 'read'], {
-  error: bilingual('阅读状态只能是 unread 或 read', 'readStatus must be unread or read'),
+  error: bilingual('阅读状态只能是 unread 或 read', 'The read status must be unread or read'),
 });
 const ZMsgId = z.uuid({ error: bilingual('消息编号格式不正确', 'Incorrect message id') });
 

@@ -44,7 +44,7 @@ describe('personal-centre new password (spec section 5)', () => {
   });
 
   it('asks for a value when empty', () => {
-    expect(firstError('')?.en).toBe('please input the new password');
+    expect(firstError('')?.en).toBe('Please enter the new password');
   });
 });
 

@@ -16,8 +16,8 @@ const PASSWORD_MAX = 15;
  * spaces, at least one letter and one number, none of @ _ - . #.
  */
 export const ZNewPassword = z
-  .string({ error: bilingual('请输入新密码', 'please input the new password') })
-  .min(1, bilingual('请输入新密码', 'please input the new password'))
+  .string({ error: bilingual('请输入新密码', 'Please enter the new password') })
+  .min(1, bilingual('请输入新密码', 'Please enter the new password'))
   .min(PASSWORD_MIN, bilingual('密码长度为 8 到 15 个字符', 'The password must be 8 to 15 characters'))
   .max(PASSWORD_MAX, bilingual('密码长度为 8 到 15 个字符', 'The password must be 8 to 15 characters'))
   .refine((v) => !/\s/.test(v), {
@@ -36,13 +36,13 @@ export const ZNewPassword = z
 /** Body of PUT /authority/user/password as the server validates it field by field. */
 export const ZPasswordChangeFields = z.object({
   oldPassword: z
-    .string({ error: bilingual('请输入旧密码', 'please input the old password') })
-    .min(1, bilingual('请输入旧密码', 'please input the old password'))
+    .string({ error: bilingual('请输入旧密码', 'Please enter the old password') })
+    .min(1, bilingual('请输入旧密码', 'Please enter the old password'))
     .max(64),
   newPassword: ZNewPassword,
   confirmPassword: z
-    .string({ error: bilingual('请再次输入新密码', 'please confirm the new password') })
-    .min(1, bilingual('请再次输入新密码', 'please confirm the new password'))
+    .string({ error: bilingual('请再次输入新密码', 'Please confirm the new password') })
+    .min(1, bilingual('请再次输入新密码', 'Please confirm the new password'))
     .max(64),
 });
 export type TPasswordChange = z.infer<typeof ZPasswordChangeFields>;
@@ -66,9 +66,9 @@ const pipeMessage = bilingual(ERRORS.SPECIAL_CHARACTERS.zh, ERRORS.SPECIAL_CHARA
 /** Body of PUT /authority/user/base: the user's own names and work description. */
 export const ZUserBase = z.object({
   name: z
-    .string({ error: bilingual('请输入姓名', 'please input the name') })
+    .string({ error: bilingual('请输入姓名', 'Please enter the name') })
     .trim()
-    .min(1, bilingual('请输入姓名', 'please input the name'))
+    .min(1, bilingual('请输入姓名', 'Please enter the name'))
     .max(50, bilingual('姓名最多 50 个字符', 'The name is at most 50 characters'))
     .refine(noPipeOrCaret, { error: pipeMessage }),
   nameEn: z

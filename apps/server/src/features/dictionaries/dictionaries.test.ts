@@ -641,7 +641,7 @@ describe('dictionary administration', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().data.fieldErrors).toMatchObject({
-      code: { msg: '请输入编码', msg_en: 'please input Code' },
+      code: { msg: '请输入编码', msg_en: 'Please enter Code' },
       codeName: { msg: '请输入中文名称' },
     });
     const badCode = await req('demo/admin', 'POST', '/authority/dictionary', {

@@ -36,7 +36,7 @@ const code = (label: string) =>
     .trim()
     .regex(
       /^[A-Za-z0-9_-]{1,64}$/,
-      bilingual(`${label}只能包含字母、数字、- 和 _`, `${label} may hold letters, digits, - and _ only`),
+      bilingual(`${label}只能包含字母、数字、- 和 _`, `The ${label} may hold letters, digits, - and _ only`),
     );
 
 /** Fields naming where an upload goes: a logical bucket and, optionally, its business object. */
@@ -48,7 +48,7 @@ export const uploadTargetShape = {
 
 /** Where an upload goes; bizId needs bizType. */
 export const ZUploadTarget = z.object(uploadTargetShape).refine((t) => !t.bizId || t.bizType, {
-  message: bilingual('指定 bizId 时必须指定 bizType', 'bizType is required with bizId'),
+  message: bilingual('指定 bizId 时必须指定 bizType', 'A bizType is required with a bizId'),
   path: ['bizType'],
 });
 export type TUploadTarget = z.infer<typeof ZUploadTarget>;

@@ -210,7 +210,7 @@ describe('upload', () => {
       isSuccess: false,
       code: 40027,
       msg: '格式错误',
-      msg_en: 'format error',
+      msg_en: 'Format error',
     });
     await expectNothingKept(before);
   });
@@ -220,7 +220,7 @@ describe('upload', () => {
     const res = await upload(hospital, [file('virus.png', EXE)], PHOTO_QS);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 40060 });
-    expect(res.json().msg_en).toContain('hospital promo');
+    expect(res.json().msg_en).toContain('Hospital promo');
     await expectNothingKept(before);
   });
 
@@ -273,7 +273,7 @@ describe('upload', () => {
     const before = await snapshot();
     const res = await upload(hospital, [file(`${'附'.repeat(34)}.pdf`, PDF)]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 40029, msg_en: 'file name exceed' });
+    expect(res.json()).toMatchObject({ code: 40029, msg_en: 'File name exceed' });
     await expectNothingKept(before);
     expect((await upload(hospital, [file(`${'a'.repeat(96)}.pdf`, PDF)])).json().isSuccess).toBe(true);
     expect((await upload(hospital, [file(`${'a'.repeat(97)}.pdf`, PDF)])).json().code).toBe(40029);
@@ -290,7 +290,7 @@ describe('upload', () => {
     expect((await upload(hospital, [{ name: 'bizType', value: 'X' }])).json().code).toBe(40019);
     const noType = await upload(hospital, [file('a.pdf', PDF)], 'bizId=abc');
     expect(noType.statusCode).toBe(400);
-    expect(noType.json().data.fieldErrors.bizType.msg_en).toBe('bizType is required with bizId');
+    expect(noType.json().data.fieldErrors.bizType.msg_en).toBe('A bizType is required with a bizId');
     const badBucket = await upload(hospital, [{ name: 'bucket', value: '../etc' }, file('a.pdf', PDF)]);
     expect(badBucket.statusCode).toBe(400);
     expect(badBucket.json().data.fieldErrors.bucket).toBeDefined();
@@ -355,7 +355,7 @@ describe('attachments: 200 MB per business object', () => {
     expect(res.json()).toMatchObject({
       code: 40062,
       msg: '附件总大小不能超过200M',
-      msg_en: 'documentation exceed 200M',
+      msg_en: 'Documentation exceed 200M',
     });
     await expectNothingKept(before);
     // what still fits is accepted

@@ -1,4 +1,9 @@
-import { TASK_TYPE } from '@portal/domain/dictionaries/codes';
+import {
+  CONTACT_SHOW,
+  CONTACT_TYPE,
+  PROVIDER_ACCOUNT_STATUS,
+  TASK_TYPE,
+} from '@portal/domain/dictionaries/codes';
 import {
   canExportTask,
   type TAnnounceQuery,
@@ -89,7 +94,9 @@ function newWorkbook(actor: TActor) {
 /** Phones shown to patients only: the announcement is public. */
 function publicPhones(record: TProviderRow): string {
   return record.contacts
-    .filter((c) => c.contactType === '01' && c.show === '01' && c.tel)
+    .filter(
+      (c) => c.contactType === CONTACT_TYPE.PHONE.code && c.show === CONTACT_SHOW.REVEALED.code && c.tel,
+    )
     .map((c) => c.tel)
     .join(', ');
 }
@@ -139,7 +146,9 @@ async function announcedHospitals(
     }));
   }
   const records = await listProviderRecords(p.db, { tenantId });
-  return records.filter((r) => r.status === '01').map((record) => ({ record, publicity: record.approvedAt }));
+  return records
+    .filter((r) => r.status === PROVIDER_ACCOUNT_STATUS.VALID.code)
+    .map((record) => ({ record, publicity: record.approvedAt }));
 }
 
 const ANNOUNCE_FIELDS = [

@@ -361,7 +361,7 @@ describe('initTask', () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const late = await msh(auditor, 'POST', 'initTask', { taskNo: task.taskNo });
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ code: 40900, msg_en: 'case status changed' });
+    expect(late.json()).toMatchObject({ code: 40900, msg_en: 'Case status changed' });
   });
 });
 
@@ -417,10 +417,22 @@ describe('approval', () => {
       approvedProviderId: result.providerId,
       auditable: false,
     });
-    expect(detail.auditFlows.at(-1)).toMatchObject({ status: '06', text: { zh: '已通过', en: 'Approved' } });
-    // The submitting hospital still sees its task, approved.
+    expect(detail.auditFlows.at(-1)).toMatchObject({
+      status: '06',
+      text: { zh: '已通过', en: 'Approved' },
+      operateMember: '审核员王敏',
+      operateMemberEn: 'Wang Min (Auditor)',
+    });
+    // The submitting hospital still sees its task, approved, with both names of the people.
     const own = (await provider(hospital, 'GET', `detail/${task.id}`)).json().data;
-    expect(own).toMatchObject({ status: '06', auditResult: '01' });
+    expect(own).toMatchObject({
+      status: '06',
+      auditResult: '01',
+      auditMember: '审核员王敏',
+      auditMemberEn: 'Wang Min (Auditor)',
+      commitName: '和睦家医院 李娜',
+      commitNameEn: 'Li Na (United Family Hospital)',
+    });
     expect((await approve(auditor, task.taskNo)).statusCode).toBe(409);
   });
 
@@ -523,7 +535,7 @@ describe('approval', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().data.fieldErrors.returnReason).toEqual({
       msg: '请输入退回原因',
-      msg_en: 'please input Return Reason',
+      msg_en: 'Please enter Return Reason',
     });
     expect((await giveBack(auditor, task.taskNo, '   ')).statusCode).toBe(400);
     const long = await giveBack(auditor, task.taskNo, '长'.repeat(501));
@@ -634,7 +646,7 @@ describe('concurrency', () => {
       expect(loser.json()).toMatchObject({
         code: 40900,
         msg: '案件状态已变更',
-        msg_en: 'case status changed',
+        msg_en: 'Case status changed',
       });
       const winner = results.find((r) => r.statusCode === 200)!.json().data;
       const row = await taskRow(task.id);
@@ -1005,7 +1017,7 @@ describe('provider notes management', () => {
   it('checks the note rules and the tenant', async () => {
     const empty = await notes(auditor, 'POST', 'note', { providerId: 'P10001', notesC: ' ', notesE: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().data.fieldErrors.notesC.msg_en).toBe('please input the note in Chinese or English');
+    expect(empty.json().data.fieldErrors.notesC.msg_en).toBe('Please enter the note in Chinese or English');
     expect((await notes(auditor, 'POST', 'note', { providerId: 'P10001', notesC: 'a^b' })).statusCode).toBe(
       400,
     );

@@ -369,14 +369,14 @@ describe('submit validation (per field, both languages)', () => {
     return res.json().data.fieldErrors as Record<string, { msg: string; msg_en: string }>;
   }
 
-  it('lists every missing required field with please input / please select and the label', async () => {
+  it('lists every missing required field with Please enter / Please select and the label', async () => {
     const errors = await refused({ providerId: 'P10001' });
     expect(errors.providerEnName).toEqual({
       msg: '请输入医院英文名称',
-      msg_en: 'please input Provider English Name',
+      msg_en: 'Please enter Provider English Name',
     });
-    expect(errors.medicalType).toEqual({ msg: '请选择医疗类型', msg_en: 'please select Medical Type' });
-    expect(errors.currency).toEqual({ msg: '请选择币种', msg_en: 'please select Currency' });
+    expect(errors.medicalType).toEqual({ msg: '请选择医疗类型', msg_en: 'Please select Medical Type' });
+    expect(errors.currency).toEqual({ msg: '请选择币种', msg_en: 'Please select Currency' });
     expect(errors.bankCode).toBeUndefined();
     for (const field of [
       'languages',
@@ -391,13 +391,13 @@ describe('submit validation (per field, both languages)', () => {
     ]) {
       expect(errors[field], field).toBeDefined();
     }
-    expect(errors['contacts.01.0.tel']).toEqual({ msg: '请输入电话', msg_en: 'please input Phone' });
-    expect(errors['contacts.05.0.mail']).toEqual({ msg: '请输入邮箱', msg_en: 'please input Email' });
+    expect(errors['contacts.01.0.tel']).toEqual({ msg: '请输入电话', msg_en: 'Please enter Phone' });
+    expect(errors['contacts.05.0.mail']).toEqual({ msg: '请输入邮箱', msg_en: 'Please enter Email' });
   });
 
   it('refuses a missing provider id even for a draft', async () => {
     const errors = await refused({ providerCnName: 'x' }, 'saveCache');
-    expect(errors.providerId).toEqual({ msg: '请输入医院编号', msg_en: 'please input Provider ID' });
+    expect(errors.providerId).toEqual({ msg: '请输入医院编号', msg_en: 'Please enter Provider ID' });
   });
 
   it('applies the currency rules', async () => {
@@ -405,12 +405,12 @@ describe('submit validation (per field, both languages)', () => {
     expect(Object.keys(domestic).sort()).toEqual(['bank', 'bankCode']);
     const foreign = await refused(newHospital(photos, { currency: '04', countryCode: '', bankAddress: '' }));
     expect(Object.keys(foreign).sort()).toEqual(['bankAddress', 'countryCode']);
-    expect(foreign.countryCode).toEqual({ msg: '请输入SWIFT代码', msg_en: 'please input Swift Code' });
+    expect(foreign.countryCode).toEqual({ msg: '请输入SWIFT代码', msg_en: 'Please enter Swift Code' });
   });
 
   it('requires provinceCity for country 23 only', async () => {
     expect(await refused(newHospital(photos, { provinceCity: [] }))).toEqual({
-      provinceCity: { msg: '请选择省/市/区', msg_en: 'please select Province/City/District' },
+      provinceCity: { msg: '请选择省/市/区', msg_en: 'Please select Province/City/District' },
     });
     const abroad = await post(
       hospital,
@@ -435,12 +435,12 @@ describe('submit validation (per field, both languages)', () => {
     );
     expect(errors.notesC.msg_en).toBe('Chinese Remarks must be at most 1333 characters');
     expect(errors.providerIntroduceEn.msg_en).toBe('English Introduction must be at most 5000 characters');
-    expect(errors.latitude).toEqual({ msg: '请输入数字', msg_en: 'please enter a number' });
+    expect(errors.latitude).toEqual({ msg: '请输入数字', msg_en: 'Please enter a number' });
     expect(errors.bank).toEqual({
       msg: '不能包含 | 或 ^ 字符',
       msg_en: 'The characters | and ^ are not allowed',
     });
-    expect(errors['serviceTimes.0.monday'].msg_en).toBe('please use the format HH:MM-HH:MM (24-hour clock)');
+    expect(errors['serviceTimes.0.monday'].msg_en).toBe('Please use the format HH:MM-HH:MM (24-hour clock)');
     expect(errors['serviceTimes.0.tuesday']).toBeDefined();
     expect(errors['serviceTimes.1.friday']).toBeDefined();
   });
@@ -461,13 +461,13 @@ describe('submit validation (per field, both languages)', () => {
   it('needs exactly 4 photos and at least one outpatient department', async () => {
     expect((await refused(newHospital(photos.slice(0, 3)))).photos).toEqual({
       msg: '请上传 4 张医院宣传照片',
-      msg_en: 'please upload exactly 4 hospital promo photos',
+      msg_en: 'Please upload exactly 4 hospital promo photos',
     });
     const five = [...photos, ...(await uploadPhotos(hospital, 1))];
-    expect((await refused(newHospital(five))).photos.msg_en).toBe('exceed: at most 4 hospital promo photos');
+    expect((await refused(newHospital(five))).photos.msg_en).toBe('At most 4 hospital promo photos');
     expect((await refused(newHospital(photos, { outPatients: [] }))).outPatients).toEqual({
       msg: '请选择门诊科室',
-      msg_en: 'please select Outpatient Departments',
+      msg_en: 'Please select Outpatient Departments',
     });
   });
 
@@ -477,7 +477,7 @@ describe('submit validation (per field, both languages)', () => {
       '02': [{ name: '   ', tel: ' 010-1234 ', mail: 'x@y.cn' }],
     };
     expect(await refused(newHospital(photos, { contacts }))).toEqual({
-      'contacts.02.0.name': { msg: '请输入姓名', msg_en: 'please input Name' },
+      'contacts.02.0.name': { msg: '请输入姓名', msg_en: 'Please enter Name' },
     });
     const bad = { ...newHospital(photos).contacts, '03': [{ name: 'A', tel: 'phone', mail: 'not-mail' }] };
     const errors = await refused(newHospital(photos, { contacts: bad }));
@@ -501,7 +501,7 @@ describe('submit validation (per field, both languages)', () => {
     );
     expect(errors.medicalType).toEqual({
       msg: '请选择有效的医疗类型',
-      msg_en: 'please select a valid Medical Type',
+      msg_en: 'Please select a valid Medical Type',
     });
     expect(Object.keys(errors).sort()).toEqual([
       'bankCode',
@@ -649,7 +649,7 @@ describe('withdraw and close', () => {
     ]);
     const again = await post(hospital, 'withdraw', { taskNo: task.taskNo });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 40900, msg: '案件状态已变更', msg_en: 'case status changed' });
+    expect(again.json()).toMatchObject({ code: 40900, msg: '案件状态已变更', msg_en: 'Case status changed' });
     expect((await post(hospital, 'close', { taskNo: task.taskNo })).statusCode).toBe(409);
     expect((await post(hospital, 'modify', { ...newHospital([]), taskNo: task.taskNo })).statusCode).toBe(
       400,
@@ -916,7 +916,7 @@ describe('permissions', () => {
     for (const request of calls) {
       const res = await request();
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 40300, msg_en: 'you have no permission for this operation' });
+      expect(res.json()).toMatchObject({ code: 40300, msg_en: 'You have no permission for this operation' });
     }
     expect((await post(hospital, 'list', {}, 'demo')).statusCode).toBe(200);
     const anonymous = await call(t.app, 'demo', undefined, {

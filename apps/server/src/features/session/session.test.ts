@@ -312,7 +312,7 @@ describe('permissions and menus', () => {
     expect(res.json()).toMatchObject({
       isSuccess: false,
       code: 40300,
-      msg_en: 'you have no permission for this operation',
+      msg_en: 'You have no permission for this operation',
     });
     const menu = await call(t.app, 'demo', s.token, { method: 'GET', url: '/saasapi/oauth/menu/router' });
     expect(menu.json().data).toEqual([]);

@@ -155,7 +155,7 @@ describe('PUT /authority/user/base', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().data.fieldErrors.name).toEqual({
       msg: '请输入姓名',
-      msg_en: 'please input the name',
+      msg_en: 'Please enter the name',
     });
     const pipe = await req('demo/auditor', 'PUT', '/authority/user/base', { name: 'Wang|Min' });
     expect(pipe.json().data.fieldErrors.name.msg_en).toBe('The characters | and ^ are not allowed');

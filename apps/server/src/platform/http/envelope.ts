@@ -10,7 +10,7 @@ export interface TEnvelope<T> {
 }
 
 /** A success envelope around `data`. */
-export function ok<T>(data: T, msg = '成功', msgEn = 'success'): TEnvelope<T> {
+export function ok<T>(data: T, msg = '成功', msgEn = 'Success'): TEnvelope<T> {
   return { isSuccess: true, code: 0, msg, msg_en: msgEn, data };
 }
 

@@ -26,7 +26,7 @@ describe('error envelope', () => {
       isSuccess: false,
       code: 50000,
       msg: '系统内部错误，请联系管理员',
-      msg_en: 'internal system error, contact the administrator',
+      msg_en: 'Internal system error, contact the administrator',
     });
     expect(typeof body.data.requestId).toBe('string');
     expect(res.body).not.toContain('secret internal detail');
@@ -34,7 +34,7 @@ describe('error envelope', () => {
 
     const stale = await app.inject({ method: 'GET', url: '/stale' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 40900, msg_en: 'case status changed' });
+    expect(stale.json()).toMatchObject({ code: 40900, msg_en: 'Case status changed' });
     await app.close();
   });
 

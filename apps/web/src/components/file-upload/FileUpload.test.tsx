@@ -29,11 +29,11 @@ describe('upload state machine', () => {
       type: 'fail',
       uid: 'u1',
       name: 'a.exe',
-      message: { zh: '格式错误', en: 'format error' },
+      message: { zh: '格式错误', en: 'Format error' },
     });
     expect(state.items).toEqual([]);
     expect(state.errors).toEqual([
-      { uid: 'u1', name: 'a.exe', message: { zh: '格式错误', en: 'format error' } },
+      { uid: 'u1', name: 'a.exe', message: { zh: '格式错误', en: 'Format error' } },
     ]);
     // A late answer for a failed file changes nothing.
     expect(uploadReducer(state, { type: 'success', uid: 'u1', response: stored('x', 'a.exe') })).toBe(state);
@@ -92,7 +92,7 @@ describe('<FileUpload>', () => {
 
   it('removes a file the server refuses and shows why', async () => {
     mockApi({
-      'POST /saasapi/file/file/anyone/upload': () => failure(40041, '文件格式错误', 'format error'),
+      'POST /saasapi/file/file/anyone/upload': () => failure(40041, '文件格式错误', 'Format error'),
     });
     const onChange = renderUpload();
     await userEvent.upload(input(), new File(['x'], 'scan.png', { type: 'image/png' }));

@@ -16,10 +16,19 @@ export interface TDictionary {
   byType: Record<string, TLabeledEntry[]>;
   /** The label of a code ('' when the code is empty, the code itself when unknown). */
   labelOf: (codeType: string, code: string | null | undefined) => string;
+  /**
+   * Whether a code type's labels can show: 'success' once its entries are here (from this
+   * browser's copy or the server), 'error' when loading them failed, 'pending' meanwhile.
+   */
+  statusOf: (codeType: string) => TLookupStatus;
+  /** Loads again the code types whose loading failed. */
+  retry: () => void;
   isPending: boolean;
   isError: boolean;
   language: TLanguage;
 }
+
+export type TLookupStatus = 'pending' | 'error' | 'success';
 
 /**
  * Entries of code types, each loaded once and kept (both languages travel in every entry, so
@@ -50,6 +59,16 @@ export function useDictionary(codeTypes: string | readonly string[]): TDictionar
       labelOf: (codeType, code) => {
         if (!code) return '';
         return byType[codeType]?.find((e) => e.code === code)?.label ?? code;
+      },
+      statusOf: (codeType) => {
+        const result = results[types.indexOf(codeType)];
+        if (!result) return 'pending';
+        // A failed reload keeps the entries it had: they still label.
+        if (result.data !== undefined) return 'success';
+        return result.isError ? 'error' : 'pending';
+      },
+      retry: () => {
+        for (const result of results) if (result.isError) void result.refetch();
       },
       isPending: results.some((r) => r.isPending && r.fetchStatus !== 'idle'),
       isError: results.some((r) => r.isError),

@@ -1,25 +1,26 @@
 /**
- * Hospital/provider task statuses of spec section 4, in the order the boards show them. Labels
- * are in the home namespace under `taskStatus.<code>`.
+ * Hospital/provider task statuses on the home boards: the codes, order and names come from the
+ * shared table (@portal/domain), the same one the task lists, detail screens and exports read.
  */
+import { HOSPITAL_TASK_STATUS } from '@portal/domain/dictionaries/codes';
+import { AUDITABLE_STATUSES } from '@portal/domain/hospital-audit/rules';
+import { HOSPITAL_TASK_STATUS_ORDER, taskStatusName } from '@portal/domain/hospital-tasks/codes';
+import type { TLanguage } from '../../lib/i18n.ts';
 import type { TTaskCount } from './api/get-home-page.ts';
 
-export const TASK_STATUS = {
-  AUDITING: '01',
-  WITHDRAWN: '03',
-  REJECTED: '04',
-  APPROVED: '06',
-  CLOSED: '07',
-  PENDING: '08',
-} as const;
+/** Statuses that wait for an auditor: submitted tasks only (a draft, 08, is still the provider's). */
+export const AWAITING_AUDIT: readonly string[] = AUDITABLE_STATUSES;
 
-export type TTaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
-
-/** Statuses that wait for an auditor. */
-export const AWAITING_AUDIT: readonly string[] = [TASK_STATUS.AUDITING, TASK_STATUS.PENDING];
+/** Statuses that wait for the provider: returned tasks to edit and submit again. */
+export const AWAITING_PROVIDER: readonly string[] = [HOSPITAL_TASK_STATUS.REJECTED.code];
 
 /** Work waiting first, then the outcomes. */
-export const TASK_STATUS_ORDER: readonly TTaskStatus[] = ['08', '01', '04', '06', '03', '07'];
+export const TASK_STATUS_ORDER: readonly string[] = HOSPITAL_TASK_STATUS_ORDER.map((s) => s.code);
+
+/** The name of a status in the language, or null for a code the table does not know. */
+export function statusName(status: string, lang: TLanguage): string | null {
+  return taskStatusName(status, lang);
+}
 
 export interface TStatusCount {
   status: string;
@@ -35,7 +36,7 @@ export function countsInOrder(taskCounts: readonly TTaskCount[] | null | undefin
   }
   const known = TASK_STATUS_ORDER.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
   const unknown = [...byStatus.entries()]
-    .filter(([status]) => !(TASK_STATUS_ORDER as readonly string[]).includes(status))
+    .filter(([status]) => !TASK_STATUS_ORDER.includes(status))
     .map(([status, count]) => ({ status, count }));
   return [...known, ...unknown];
 }

@@ -4,6 +4,7 @@
  */
 import { HOSPITAL_TASK_STATUS, TASK_TYPE, type TCodeEntry } from '@portal/domain/dictionaries/codes';
 import { canAudit } from '@portal/domain/hospital-audit/rules';
+import { taskStatusName } from '@portal/domain/hospital-tasks/codes';
 import type { TLanguage } from '../../lib/i18n.ts';
 
 /** Statuses in the order the filter offers them: waiting for audit first, then outcomes. */
@@ -38,7 +39,8 @@ function labelIn(table: readonly TCodeEntry[], code: string | null | undefined, 
   return table.find((e) => e.code === code)?.[lang] ?? code;
 }
 
-export const statusLabel = (status: string, lang: TLanguage) => labelIn(AUDIT_STATUS_OPTIONS, status, lang);
+export const statusLabel = (status: string, lang: TLanguage) =>
+  status ? (taskStatusName(status, lang) ?? status) : '-';
 export const taskTypeLabel = (taskType: string, lang: TLanguage) =>
   labelIn(Object.values(TASK_TYPE), taskType, lang);
 

@@ -90,7 +90,7 @@ describe('hospital form model', () => {
 
     const three = checkSubmit({ ...values, photoList: [photo(1), photo(2), photo(3)] }, { audit: false });
     expect(!three.ok && three.photoCount).toBe(true);
-    expect(three.errors.photos.en).toBe('please upload exactly 4 hospital promo photos');
+    expect(three.errors.photos.en).toBe('Please upload exactly 4 hospital promo photos');
   });
 
   it('the audit route checks the audit result instead of the read-only task', () => {

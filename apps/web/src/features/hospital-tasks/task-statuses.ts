@@ -6,19 +6,14 @@ import { HOSPITAL_TASK_STATUS, TASK_TYPE, type TCodeEntry } from '@portal/domain
 import {
   CLOSABLE_STATUSES,
   EDITABLE_STATUSES,
+  HOSPITAL_TASK_STATUS_ORDER,
+  taskStatusName,
   WITHDRAWABLE_STATUSES,
 } from '@portal/domain/hospital-tasks/codes';
 import type { TLanguage } from '../../lib/i18n.ts';
 
 /** The statuses in the order the filter offers them: work waiting first, then outcomes. */
-export const TASK_STATUS_OPTIONS: readonly TCodeEntry[] = [
-  HOSPITAL_TASK_STATUS.PENDING,
-  HOSPITAL_TASK_STATUS.AUDITING,
-  HOSPITAL_TASK_STATUS.REJECTED,
-  HOSPITAL_TASK_STATUS.APPROVED,
-  HOSPITAL_TASK_STATUS.WITHDRAWN,
-  HOSPITAL_TASK_STATUS.CLOSED,
-];
+export const TASK_STATUS_OPTIONS: readonly TCodeEntry[] = HOSPITAL_TASK_STATUS_ORDER;
 
 export const TASK_STATUS_CODES: readonly string[] = TASK_STATUS_OPTIONS.map((s) => s.code);
 
@@ -43,7 +38,8 @@ function labelIn(table: readonly TCodeEntry[], code: string | null | undefined, 
 }
 
 export function statusLabel(status: string | null | undefined, lang: TLanguage): string {
-  return labelIn(TASK_STATUS_OPTIONS, status, lang);
+  if (!status) return '-';
+  return taskStatusName(status, lang) ?? status;
 }
 
 export function taskTypeLabel(taskType: string | null | undefined, lang: TLanguage): string {

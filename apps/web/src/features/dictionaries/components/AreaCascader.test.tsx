@@ -110,6 +110,39 @@ describe('<AreaCascader>', () => {
     expect(document.body.textContent).toContain('China');
   });
 
+  it('shows skeletons, not codes, while the names load, and a retry when they cannot', async () => {
+    let failing = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      const match = /^\/saasapi\/drsystem\/ldaddress\/getAddressByUpCode\/(.+)$/.exec(url.pathname);
+      if (!match) return new Response('', { status: 404 });
+      if (failing)
+        return new Response(
+          JSON.stringify({
+            isSuccess: false,
+            code: 50000,
+            msg: '系统内部错误',
+            msg_en: 'Internal',
+            data: null,
+          }),
+          { status: 500, headers: { 'content-type': 'application/json' } },
+        );
+      return ok(CHILDREN[decodeURIComponent(match[1])] ?? []);
+    });
+    renderAt(<Harness initial={HAIDIAN} onChange={() => {}} />);
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    for (const code of ['01', '23', '110000', '110108'])
+      expect(document.body.textContent).not.toContain(code);
+    failing = false;
+    await userEvent.click(screen.getAllByRole('button', { name: '重试' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: '重试' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: '重试' })[0]);
+    await waitFor(() => expect(document.body.textContent).toContain('北京市 / 北京市 / 海淀区'));
+    expect(document.body.textContent).toContain('亚洲');
+    expect(document.body.textContent).toContain('中国');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('changing the continent clears country and province/city', async () => {
     const onChange = vi.fn();
     renderAt(<Harness initial={HAIDIAN} onChange={onChange} />);

@@ -7,9 +7,10 @@ import {
 } from '@portal/domain/dictionaries/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Cascader, Flex, Select } from 'antd';
-import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { areaChildrenQueryOptions, useAreaChildren } from '../api/get-address-by-up-code.ts';
+import { LookupState } from './LookupState.tsx';
 
 type TPart = keyof TAreaValue;
 
@@ -70,10 +71,31 @@ export function AreaCascader({
 
   // A stored value shows its labels: load the levels it passes through.
   const path = value.provinceCity.join('/');
+  const [chainFailed, setChainFailed] = useState(false);
+  const loadChain = useCallback(
+    (codes: readonly string[]) => {
+      for (const code of codes) void load(code).catch(() => setChainFailed(true));
+    },
+    [load],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: path stands for value.provinceCity
   useEffect(() => {
-    for (const code of value.provinceCity.slice(0, -1)) if (!loaded[code]) void load(code).catch(() => {});
-  }, [path, load]);
+    loadChain(value.provinceCity.slice(0, -1).filter((code) => !loaded[code]));
+  }, [path, loadChain]);
+  const retryChain = () => {
+    setChainFailed(false);
+    if (provinces.isError) void provinces.refetch();
+    loadChain(value.provinceCity.slice(0, -1).filter((code) => !loaded[code]));
+  };
+
+  /** A chosen code whose name has not arrived: a skeleton, or a retry when loading failed. */
+  const unnamed = (failed: boolean, retry: () => void) => (
+    <LookupState status={failed ? 'error' : 'pending'} onRetry={retry} />
+  );
+  const labelOrState =
+    (query: { isError: boolean; data?: unknown; refetch: () => unknown }) =>
+    (item: { label?: ReactNode; value: string | number }) =>
+      item.label ?? unnamed(query.isError && !query.data, () => void query.refetch());
 
   const options = useMemo(() => {
     const build = (areas: TArea[] | undefined): TCascaderOption[] =>
@@ -113,6 +135,7 @@ export function AreaCascader({
         allowClear
         disabled={disabled}
         status={status?.continent}
+        labelRender={labelOrState(continents)}
         onChange={(next) => emit('continent', next)}
       />
       <Select
@@ -127,6 +150,7 @@ export function AreaCascader({
         showSearch={{ filterOption: filter }}
         disabled={disabled || value.continent === ''}
         status={status?.country}
+        labelRender={labelOrState(countries)}
         onChange={(next) => emit('country', next)}
       />
       <Cascader<TCascaderOption>
@@ -144,6 +168,11 @@ export function AreaCascader({
         allowClear
         disabled={disabled || value.country === '' || noProvinces}
         status={status?.provinceCity}
+        displayRender={(labels, selected) =>
+          selected && selected.length === labels.length && selected.every(Boolean)
+            ? labels.join(' / ')
+            : unnamed(chainFailed || (provinces.isError && !provinces.data), retryChain)
+        }
         onChange={(next) => emit('provinceCity', (next as string[] | undefined) ?? [])}
       />
     </Flex>

@@ -2,6 +2,7 @@ import { Select, type SelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionary } from '../use-dictionary.ts';
+import { LookupState } from './LookupState.tsx';
 
 export interface DictSelectProps
   extends Omit<SelectProps<string | string[]>, 'options' | 'mode' | 'loading' | 'showSearch'> {
@@ -23,7 +24,8 @@ interface TOption {
 /**
  * A select of one code type's entries, labelled codeName in Chinese and codeEnName in
  * English. Disabled entries stay visible (a stored code keeps its label) but cannot be
- * chosen. Searching matches the label in either language and the code.
+ * chosen. Searching matches the label in either language and the code. A chosen value shows
+ * a skeleton (or a retry message) until its label is known, never the bare code.
  */
 export function DictSelect({
   codeType,
@@ -47,6 +49,7 @@ export function DictSelect({
         search: `${e.code} ${e.codeName} ${e.codeEnName}`.toLowerCase(),
       }));
   }, [entries, codeList]);
+  const status = dictionary.statusOf(codeType);
   return (
     <Select<string | string[], TOption>
       mode={mode}
@@ -59,6 +62,15 @@ export function DictSelect({
         filterOption: (input, option) => Boolean(option?.search.includes(input.trim().toLowerCase())),
       }}
       notFoundContent={dictionary.isError ? t('select.loadFailed') : undefined}
+      labelRender={(item) =>
+        item.label !== undefined && item.label !== null ? (
+          item.label
+        ) : status === 'success' ? (
+          item.value
+        ) : (
+          <LookupState status={status} onRetry={dictionary.retry} />
+        )
+      }
       {...rest}
     />
   );

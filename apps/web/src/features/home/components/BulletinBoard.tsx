@@ -1,6 +1,7 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { THomePage } from '../api/get-home-page.ts';
+import { AWAITING_PROVIDER } from '../task-statuses.ts';
 import { TaskStatusCounts } from './TaskStatusCounts.tsx';
 import { WelcomeCard } from './WelcomeCard.tsx';
 
@@ -14,7 +15,7 @@ export function BulletinBoard({ data }: { data: THomePage }) {
         title={t('bulletin.tasksTitle')}
         description={t('bulletin.tasksDescription')}
         taskCounts={data.taskCounts}
-        highlight={['04']}
+        highlight={AWAITING_PROVIDER}
       />
     </Flex>
   );

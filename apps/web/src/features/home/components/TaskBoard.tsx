@@ -1,10 +1,11 @@
 import { FileSearchOutlined } from '@ant-design/icons';
+import { HOSPITAL_TASK_STATUS } from '@portal/domain/dictionaries/codes';
 import { Button, Card, Col, Flex, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Auth } from '../../../components/permission/Auth.tsx';
 import type { THomePage } from '../api/get-home-page.ts';
-import { AWAITING_AUDIT, countsInOrder, TASK_STATUS } from '../task-statuses.ts';
+import { AWAITING_AUDIT, countsInOrder } from '../task-statuses.ts';
 import { TaskStatusCounts } from './TaskStatusCounts.tsx';
 import { WelcomeCard } from './WelcomeCard.tsx';
 
@@ -41,12 +42,12 @@ export function TaskBoard({ data }: { data: THomePage }) {
         </Col>
         <Col xs={12} md={8}>
           <Card>
-            <Statistic title={t('taskBoard.approved')} value={countOf(TASK_STATUS.APPROVED)} />
+            <Statistic title={t('taskBoard.approved')} value={countOf(HOSPITAL_TASK_STATUS.APPROVED.code)} />
           </Card>
         </Col>
         <Col xs={12} md={8}>
           <Card>
-            <Statistic title={t('taskBoard.rejected')} value={countOf(TASK_STATUS.REJECTED)} />
+            <Statistic title={t('taskBoard.rejected')} value={countOf(HOSPITAL_TASK_STATUS.REJECTED.code)} />
           </Card>
         </Col>
       </Row>

@@ -1,7 +1,8 @@
 import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../../lib/i18n.ts';
 import type { TTaskCount } from '../api/get-home-page.ts';
-import { countsInOrder, totalCount } from '../task-statuses.ts';
+import { countsInOrder, statusName, totalCount } from '../task-statuses.ts';
 
 const HIGHLIGHT_COLOR = '#F89000';
 
@@ -15,7 +16,9 @@ export interface TaskStatusCountsProps {
 
 /** Hospital and doctor change tasks by status, with the total; an empty state when there are none. */
 export function TaskStatusCounts({ title, description, taskCounts, highlight = [] }: TaskStatusCountsProps) {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
+  const resolved = i18n.resolvedLanguage ?? i18n.language;
+  const lang = isLanguage(resolved) ? resolved : 'zh';
   const counts = countsInOrder(taskCounts);
   const total = totalCount(counts);
   return (
@@ -31,9 +34,7 @@ export function TaskStatusCounts({ title, description, taskCounts, highlight = [
               <Col key={status} xs={12} sm={8} lg={4}>
                 <Card size="small" style={emphasised ? { borderColor: HIGHLIGHT_COLOR } : undefined}>
                   <Statistic
-                    title={t(`taskStatus.${status}`, {
-                      defaultValue: t('taskStatus.other', { code: status }),
-                    })}
+                    title={statusName(status, lang) ?? t('taskStatus.other', { code: status })}
                     value={count}
                     styles={emphasised && count > 0 ? { content: { color: HIGHLIGHT_COLOR } } : undefined}
                   />

@@ -86,9 +86,14 @@ describe('<HomePage>', () => {
     renderAt(<HomePage />);
     expect(screen.getByRole('heading', { name: '任务看板' })).toBeTruthy();
     const waiting = await screen.findByText('待审核任务');
-    expect(waiting.closest('.ant-statistic')?.textContent).toContain('5');
+    // Only submitted tasks (01) wait for an auditor; a draft (08) is still the provider's.
+    expect(waiting.closest('.ant-statistic')?.textContent).toContain('3');
     expect(screen.getByText('合计：12')).toBeTruthy();
+    // The names of the shared status table, as the task lists show them.
     expect(screen.getByText('审核中')).toBeTruthy();
+    expect(screen.getByText('待提交')).toBeTruthy();
+    expect(screen.getByText('已退回')).toBeTruthy();
+    expect(screen.getByText('已退回任务')).toBeTruthy();
   });
 
   it('shows the Dashboard with the tenant figures in English', async () => {

@@ -5,6 +5,7 @@ import { Button, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeptList } from '../../dictionaries/api/get-dept-list.ts';
+import { LookupState } from '../../dictionaries/components/LookupState.tsx';
 import { useDictionary } from '../../dictionaries/use-dictionary.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
@@ -161,11 +162,18 @@ export interface DepartmentTagsProps {
   onRemove?: (code: string) => void;
 }
 
-/** The chosen departments as tags, named in the current language. */
+/**
+ * The chosen departments as tags, named in the current language: a skeleton in a tag while
+ * the departments load, one retry message when they cannot, never the bare code.
+ */
 export function DepartmentTags({ value, onRemove }: DepartmentTagsProps) {
   const { i18n } = useTranslation();
   const en = (i18n.resolvedLanguage ?? i18n.language) === 'en';
   const names = useDepartmentNames();
+  const dictionary = useDictionary(CHOICE_CODE_TYPES.outPatients);
+  const status = dictionary.statusOf(CHOICE_CODE_TYPES.outPatients);
+  if (value.length > 0 && status === 'error')
+    return <LookupState status="error" onRetry={dictionary.retry} />;
   return (
     <Flex gap={6} wrap>
       {value.map((code) => {
@@ -177,7 +185,13 @@ export function DepartmentTags({ value, onRemove }: DepartmentTagsProps) {
             onClose={() => onRemove?.(code)}
             style={{ marginInlineEnd: 0 }}
           >
-            {d ? nameIn(d, en) : code}
+            {d ? (
+              nameIn(d, en)
+            ) : status === 'pending' ? (
+              <LookupState status="pending" onRetry={dictionary.retry} />
+            ) : (
+              code
+            )}
           </Tag>
         );
       })}

@@ -84,6 +84,54 @@ describe('<TaskDetailPage>', () => {
     expect(router.state.location.pathname).toBe('/drsystem/management/task/modify');
     expect(router.state.location.search).toBe('?taskNo=HT202606150009');
   });
+  it('names the submitter, the auditor and the operators in English in English', async () => {
+    const { i18n } = await import('../../../lib/i18n.ts');
+    await i18n.changeLanguage('en');
+    mockApi({
+      [`GET /drsystem/providerTask/detail/${TASK_ID}`]: () =>
+        ok({
+          ...task('04'),
+          commitName: '周杰',
+          commitNameEn: 'Zhou Jie',
+          auditDate: '2026-06-16T02:00:00.000Z',
+          auditMember: '李娜',
+          auditMemberEn: 'Li Na',
+          auditFlows: [
+            {
+              status: '04',
+              flowType: '04',
+              operateDate: '2026-06-16T02:00:00.000Z',
+              operateMember: '李娜',
+              operateMemberEn: 'Li Na',
+              operateRemark: '请补充账户证明',
+              operatorKind: 'O',
+              text: { zh: '已退回', en: 'Rejected' },
+            },
+          ],
+        }),
+    });
+    render();
+    expect(await screen.findByRole('heading', { name: 'Task detail HT202606150009' })).toBeTruthy();
+    expect(screen.getByTestId('task-status').textContent).toBe('Rejected');
+    expect(screen.getByText('Zhou Jie')).toBeTruthy();
+    // The auditor in the task card and the operator of the operation record.
+    expect(screen.getByText('Li Na')).toBeTruthy();
+    expect(screen.getByText(/: Li Na$/)).toBeTruthy();
+    expect(screen.queryByText('周杰')).toBeNull();
+    expect(screen.queryByText('李娜')).toBeNull();
+  });
+
+  it('falls back to the other name when a person has only one', async () => {
+    const { i18n } = await import('../../../lib/i18n.ts');
+    await i18n.changeLanguage('en');
+    mockApi({
+      [`GET /drsystem/providerTask/detail/${TASK_ID}`]: () =>
+        ok({ ...task('01'), commitName: '周杰', commitNameEn: null }),
+    });
+    render();
+    expect(await screen.findByText('周杰')).toBeTruthy();
+  });
+
   it('shows an operator the audit view of the task, without the provider actions', async () => {
     useSessionStore.getState().applyLogin({
       token: 't',

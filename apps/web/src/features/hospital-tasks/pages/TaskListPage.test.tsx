@@ -177,7 +177,7 @@ describe('<TaskListPage>', () => {
     mockApi({
       [LIST]: () => ok(page(TASKS)),
       [DETAIL]: () => ok(hospitalView()),
-      'POST /drsystem/providerTask/close': () => fail(409, 40900, '案件状态已变更', 'case status changed'),
+      'POST /drsystem/providerTask/close': () => fail(409, 40900, '案件状态已变更', 'Case status changed'),
     });
     renderAt(<TaskListPage />);
     await screen.findByText('HT202606150002');

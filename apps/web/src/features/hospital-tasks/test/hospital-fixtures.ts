@@ -51,7 +51,8 @@ const DICTIONARY: Record<string, { code: string; codeName: string; codeEnName: s
   '02': [{ code: '23', codeName: '中国', codeEnName: 'China' }],
 };
 
-function dictionaryAnswer(body: unknown): Response {
+/** The answer of /oauth/dictionary/codes from the test dictionary. */
+export function dictionaryAnswer(body: unknown): Response {
   const asked = Array.isArray(body) ? (body as { codeType: string }[]) : [];
   return ok(
     asked.flatMap(({ codeType }) =>
@@ -243,8 +244,10 @@ export function hospitalView(overrides: Partial<THospitalTaskView> = {}): THospi
     returnReason: null,
     auditDate: null,
     auditMember: null,
+    auditMemberEn: null,
     commitDate: null,
     commitName: null,
+    commitNameEn: null,
     personInCharge: null,
     publicityDate: null,
     createdAt: null,

@@ -10,7 +10,7 @@ import { Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../use-language.ts';
 import { contactRows } from './contact-rows.ts';
-import { useDetailDictionary } from './detail-dictionary.tsx';
+import { DetailCodeText } from './detail-dictionary.tsx';
 import { EMPTY_TEXT, textOrDash } from './detail-rules.ts';
 import { FieldLabel } from './field-changes.tsx';
 
@@ -18,7 +18,6 @@ import { FieldLabel } from './field-changes.tsx';
 export function ContactCard({ view }: { view: THospitalTaskView }) {
   const { t } = useTranslation('hospital-tasks');
   const lang = useLanguage();
-  const { labelsOf, labelOf } = useDetailDictionary();
   const groups = contactRows(view.contacts);
   const L = CONTACT_FIELD_LABELS;
   const phoneColumns: TableColumnsType<TFlatContact> = [
@@ -26,12 +25,12 @@ export function ContactCard({ view }: { view: THospitalTaskView }) {
     {
       title: L.telType[lang],
       dataIndex: 'telType',
-      render: (codes: string[]) => textOrDash(labelsOf(TEL_TYPE_CODE_TYPE, codes)),
+      render: (codes: string[]) => <DetailCodeText codeType={TEL_TYPE_CODE_TYPE} codes={codes} />,
     },
     {
       title: L.show[lang],
       dataIndex: 'show',
-      render: (code: string) => textOrDash(labelOf('contactShow', code)),
+      render: (code: string) => <DetailCodeText codeType="contactShow" codes={code} />,
     },
   ];
   const personColumns: TableColumnsType<TFlatContact> = [

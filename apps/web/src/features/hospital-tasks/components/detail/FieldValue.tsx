@@ -14,13 +14,10 @@ import {
 import { Image, Space } from 'antd';
 import { fileViewUrl } from '../../../../components/file-upload/file-urls.ts';
 import { useAreaChain } from '../../../dictionaries/api/get-province-city-county.ts';
+import { LookupState } from '../../../dictionaries/components/LookupState.tsx';
+import { CONTINENT_CODE_TYPE, COUNTRY_CODE_TYPE } from '../../detail-code-types.ts';
 import { contactRows } from './contact-rows.ts';
-import {
-  CONTINENT_CODE_TYPE,
-  COUNTRY_CODE_TYPE,
-  listSeparator,
-  useDetailDictionary,
-} from './detail-dictionary.tsx';
+import { DetailCodeText, listSeparator, useDetailDictionary } from './detail-dictionary.tsx';
 import { degrees, EMPTY_TEXT, textOrDash } from './detail-rules.ts';
 
 const CODE_FIELDS: Record<string, string> = {
@@ -41,7 +38,11 @@ export function AreaChainText({ codes }: { codes: readonly string[] }) {
   const last = filled[filled.length - 1] ?? '';
   const chain = useAreaChain(last);
   if (filled.length === 0) return <>{EMPTY_TEXT}</>;
-  const names = chain.data?.length
+  // The names, never the bare area codes: a skeleton while they load, a retry when they cannot.
+  if (chain.isError && !chain.data)
+    return <LookupState status="error" onRetry={() => void chain.refetch()} />;
+  if (!chain.data) return <LookupState status="pending" onRetry={() => void chain.refetch()} />;
+  const names = chain.data.length
     ? chain.data.map((area) => (language === 'en' ? area.enName || area.cnName : area.cnName || area.enName))
     : filled;
   return <>{names.join(' / ')}</>;
@@ -49,8 +50,11 @@ export function AreaChainText({ codes }: { codes: readonly string[] }) {
 
 /** Contacts as lines: group, then its rows. */
 function ContactLines({ value }: { value: unknown }) {
-  const { language, labelsOf, labelOf } = useDetailDictionary();
+  const { language, labelsOf, labelOf, statusOf, retry } = useDetailDictionary();
   const groups = contactRows(value);
+  const telTypes = statusOf(TEL_TYPE_CODE_TYPE);
+  const phoneTypesShown = groups[CONTACT_TYPE.PHONE.code].some((row) => (row.telType ?? []).length > 0);
+  if (phoneTypesShown && telTypes !== 'success') return <LookupState status={telTypes} onRetry={retry} />;
   const lines = CONTACT_TYPE_CODES.flatMap((type) => {
     const group = Object.values(CONTACT_TYPE).find((c) => c.code === type);
     return groups[type].map((row) => {
@@ -119,11 +123,11 @@ function PhotoThumbs({ ids }: { ids: readonly string[] }) {
 
 /** The display of a field's value ('-' when empty). */
 export function FieldValue({ field, value }: { field: string; value: unknown }) {
-  const { labelOf, labelsOf } = useDetailDictionary();
   const codeType = CODE_FIELDS[field];
   if (codeType) {
-    const text = Array.isArray(value) ? labelsOf(codeType, asList(value)) : labelOf(codeType, asText(value));
-    return <>{textOrDash(text)}</>;
+    return (
+      <DetailCodeText codeType={codeType} codes={Array.isArray(value) ? asList(value) : asText(value)} />
+    );
   }
   switch (field) {
     case 'provinceCity':

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
 import { renderAt } from '../../../../test/render.tsx';
-import { hospitalView, mockApi, signInHospital } from '../../test/hospital-fixtures.ts';
+import {
+  dictionaryAnswer,
+  fail,
+  hospitalView,
+  mockApi,
+  signInHospital,
+} from '../../test/hospital-fixtures.ts';
 import { HospitalDetailView } from './HospitalDetailView.tsx';
 
 const card = (title: string) =>
@@ -42,6 +48,35 @@ describe('<HospitalDetailView>', () => {
     );
     await waitFor(() => expect(cellOf(card('基本信息'), '医疗类型').textContent).toBe('综合医院'));
     expect(cellOf(card('基本信息'), '服务语言').textContent).toBe('中文（普通话）、英语');
+  });
+
+  it('never shows bare codes: skeletons while loading, a retry when the lookup fails, then the labels', async () => {
+    let answer: 'fail' | 'ok' = 'fail';
+    mockApi({
+      'POST /oauth/dictionary/codes': ({ body }) =>
+        answer === 'fail'
+          ? fail(500, 50000, '系统内部错误', 'Internal system error')
+          : dictionaryAnswer(body),
+    });
+    show(hospitalView());
+    const tags = screen.getByLabelText('医院标签');
+    // Medical type 01, character 02, level 10, direct billing 01: skeletons, not the codes.
+    expect(within(tags).getAllByRole('status')).toHaveLength(4);
+    const CODES = /(^|\D)(01|02|10)(\D|$)/;
+    expect(tags.textContent).not.toMatch(CODES);
+    const basic = card('基本信息');
+    expect(within(cellOf(basic, '医疗类型')).getByRole('status')).toBeTruthy();
+
+    expect(await within(tags).findByRole('alert')).toBeTruthy();
+    expect(tags.textContent).toContain('名称加载失败');
+    expect(tags.textContent).not.toMatch(CODES);
+    expect(cellOf(basic, '医疗类型').textContent).toBe('名称加载失败重试');
+
+    answer = 'ok';
+    await userEvent.click(within(tags).getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(cellOf(basic, '医疗类型').textContent).toBe('综合医院'));
+    expect(within(tags).getByText('综合医院')).toBeTruthy();
+    expect(within(tags).queryByRole('alert')).toBeNull();
   });
 
   it("prints '-' for empty values", () => {

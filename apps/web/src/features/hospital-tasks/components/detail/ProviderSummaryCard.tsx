@@ -2,7 +2,9 @@ import { DB_FLAG, YES_NO } from '@portal/domain/dictionaries/codes';
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
 import { CHOICE_CODE_TYPES, LABELS } from '@portal/domain/hospital-tasks/rules';
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupState } from '../../../dictionaries/components/LookupState.tsx';
 import { useLanguage } from '../../use-language.ts';
 import { useDetailDictionary } from './detail-dictionary.tsx';
 import { fieldItem } from './detail-items.tsx';
@@ -25,11 +27,18 @@ const TAG_FIELDS = [
 export function ProviderSummaryCard({ view }: { view: THospitalTaskView }) {
   const { t } = useTranslation('hospital-tasks');
   const lang = useLanguage();
-  const { labelOf } = useDetailDictionary();
-  const tags: { key: string; color: string; label: string }[] = TAG_FIELDS.flatMap(([field, color]) => {
-    const label = labelOf(CHOICE_CODE_TYPES[field], view[field]);
-    return label ? [{ key: field, color, label }] : [];
-  });
+  const { labelOf, statusOf, retry } = useDetailDictionary();
+  const coded = TAG_FIELDS.filter(([field]) => view[field]);
+  const failed = coded.some(([field]) => statusOf(CHOICE_CODE_TYPES[field]) === 'error');
+  // Until the dictionary answers a tag holds a skeleton, never the bare code; one retry
+  // message stands for the tags when it cannot answer.
+  const tags: { key: string; color: string; label: ReactNode }[] = failed
+    ? []
+    : coded.map(([field, color]) =>
+        statusOf(CHOICE_CODE_TYPES[field]) === 'success'
+          ? { key: field, color, label: labelOf(CHOICE_CODE_TYPES[field], view[field]) }
+          : { key: field, color: 'default', label: <LookupState status="pending" onRetry={retry} /> },
+      );
   if (view.socialSecurity === YES_NO.YES.code)
     tags.push({ key: 'socialSecurity', color: 'purple', label: t('detail.summary.socialSecurity') });
   if (view.dbFlag === DB_FLAG.SUPPORTED.code)
@@ -48,8 +57,9 @@ export function ProviderSummaryCard({ view }: { view: THospitalTaskView }) {
           <NewMarker field="providerCnName" />
           <NewMarker field="providerEnName" />
         </Flex>
-        {tags.length > 0 && (
+        {(tags.length > 0 || failed) && (
           <Flex gap={4} wrap aria-label={t('detail.summary.tags')}>
+            {failed && <LookupState status="error" onRetry={retry} />}
             {tags.map((tag) => (
               <Tag key={tag.key} color={tag.color}>
                 {tag.label}

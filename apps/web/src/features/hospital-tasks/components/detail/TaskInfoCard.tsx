@@ -4,6 +4,7 @@ import { LABELS } from '@portal/domain/hospital-tasks/rules';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { pickLanguage } from '../../../../lib/i18n.ts';
 import { TASK_LIST_PATH, taskModifyPath } from '../../hospital-paths.ts';
 import { statusColor, statusLabel, taskActions, taskTypeLabel } from '../../task-statuses.ts';
 import { useLanguage } from '../../use-language.ts';
@@ -67,9 +68,17 @@ export function TaskInfoCard({
             ),
           },
           { key: 'commitDate', label: LABELS.commitDate[lang], children: when(view.commitDate) },
-          { key: 'commitName', label: LABELS.commitName[lang], children: textOrDash(view.commitName) },
+          {
+            key: 'commitName',
+            label: LABELS.commitName[lang],
+            children: textOrDash(pickLanguage(view.commitName, view.commitNameEn)),
+          },
           { key: 'auditDate', label: LABELS.auditDate[lang], children: when(view.auditDate) },
-          { key: 'auditMember', label: LABELS.auditMember[lang], children: textOrDash(view.auditMember) },
+          {
+            key: 'auditMember',
+            label: LABELS.auditMember[lang],
+            children: textOrDash(pickLanguage(view.auditMember, view.auditMemberEn)),
+          },
           {
             key: 'publicityDate',
             label: LABELS.publicityDate[lang],

@@ -3,24 +3,13 @@
  * (a field's label and its old value in a tooltip alike).
  */
 import { CONTACT_SHOW, DB_FLAG } from '@portal/domain/dictionaries/codes';
-import { CHOICE_CODE_TYPES, TEL_TYPE_CODE_TYPE } from '@portal/domain/hospital-tasks/rules';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { TLanguage } from '../../../../lib/i18n.ts';
-import { useDictionary } from '../../../dictionaries/use-dictionary.ts';
+import { LookupState } from '../../../dictionaries/components/LookupState.tsx';
+import { type TLookupStatus, useDictionary } from '../../../dictionaries/use-dictionary.ts';
+import { DETAIL_CODE_TYPES } from '../../detail-code-types.ts';
 import { useLanguage } from '../../use-language.ts';
-
-/** Dictionary code types of the continents and countries (area levels 01 and 02). */
-export const CONTINENT_CODE_TYPE = '01';
-export const COUNTRY_CODE_TYPE = '02';
-
-export const DETAIL_CODE_TYPES: readonly string[] = [
-  ...new Set<string>([
-    ...Object.values(CHOICE_CODE_TYPES),
-    TEL_TYPE_CODE_TYPE,
-    CONTINENT_CODE_TYPE,
-    COUNTRY_CODE_TYPE,
-  ]),
-];
+import { EMPTY_TEXT } from './detail-rules.ts';
 
 /** Code tables fixed in the code (no dictionary call). */
 const FIXED_TABLES: Record<string, readonly { code: string; zh: string; en: string }[]> = {
@@ -34,6 +23,10 @@ export interface TDetailDictionary {
   labelOf: (codeType: string, code: string | null | undefined) => string;
   /** Labels of a list of codes joined the way the language lists them. */
   labelsOf: (codeType: string, codes: readonly string[] | null | undefined) => string;
+  /** Whether a code type's labels are here ('success'), loading or failed. */
+  statusOf: (codeType: string) => TLookupStatus;
+  /** Loads again the code types whose loading failed. */
+  retry: () => void;
 }
 
 const DetailDictionaryContext = createContext<TDetailDictionary | null>(null);
@@ -54,6 +47,8 @@ export function DetailDictionaryProvider({ children }: { children: ReactNode }) 
     };
     return {
       language,
+      statusOf: (codeType) => (FIXED_TABLES[codeType] ? 'success' : dictionary.statusOf(codeType)),
+      retry: dictionary.retry,
       labelOf,
       labelsOf: (codeType, codes) =>
         (codes ?? [])
@@ -69,4 +64,23 @@ export function useDetailDictionary(): TDetailDictionary {
   const value = useContext(DetailDictionaryContext);
   if (!value) throw new Error('useDetailDictionary needs a <DetailDictionaryProvider>');
   return value;
+}
+
+/**
+ * The label of a code (or codes) of a detail field: '-' without codes, a skeleton or a retry
+ * message until the code type's entries are here, never the bare code.
+ */
+export function DetailCodeText({
+  codeType,
+  codes,
+}: {
+  codeType: string;
+  codes: string | readonly string[] | null | undefined;
+}) {
+  const { labelsOf, statusOf, retry } = useDetailDictionary();
+  const list = (typeof codes === 'string' ? [codes] : (codes ?? [])).filter(Boolean);
+  if (list.length === 0) return <>{EMPTY_TEXT}</>;
+  const status = statusOf(codeType);
+  if (status !== 'success') return <LookupState status={status} onRetry={retry} />;
+  return <>{labelsOf(codeType, list) || EMPTY_TEXT}</>;
 }
