@@ -58,7 +58,7 @@ for (const phase of phases) {
   if (process.env.PHASE_TIMINGS) {
     appendFileSync(
       process.env.PHASE_TIMINGS,
-      `${phase.name}\t${seconds.toFixed(0)}\t${ok ? 'ok' : 'FAILED'}\t${passed}\t${failed}\n`,
+      `${phase.name}\t${seconds.toFixed(0)}\t${ok ? 'ok' : 'FAILED'}\t${phase.report ? `${passed}\t${failed}` : '\t'}\n`,
     );
   }
   if (!ok) {

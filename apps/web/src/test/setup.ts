@@ -2,11 +2,13 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 
-// Ant Design in jsdom is slow on a busy 2-core CI machine; user-event flows need headroom.
-vi.setConfig({ testTimeout: 20_000 });
+// Ant Design in jsdom is slow on a busy 2-core CI machine: a form flow that takes 5 s on a
+// quiet machine took over 20 s with both cores loaded. Limits are generous; a passing test
+// finishes as soon as its states appear.
+vi.setConfig({ testTimeout: 60_000 });
 // The frame's first render evaluates its modules cold in each test (vi.resetModules): findBy*
 // and waitFor get more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not scroll; the frame restores each kept page's scroll position.
 window.scrollTo = () => {};

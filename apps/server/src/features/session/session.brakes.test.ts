@@ -178,11 +178,11 @@ describe('password grant', () => {
         isSuccess: false,
         code: 40031,
         msg: '请输入验证码',
-        msg_en: 'please input the verification code',
+        msg_en: 'Please enter the verification code',
         data: {
           fieldErrors: {
             key: { msg: '请输入验证码' },
-            code: { msg_en: 'please input the verification code' },
+            code: { msg_en: 'Please enter the verification code' },
           },
         },
       });
