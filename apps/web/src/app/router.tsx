@@ -15,11 +15,11 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { LoginPage } from '../features/session/pages/LoginPage.tsx';
 import { ensureSessionData } from '../features/session/session-actions.ts';
 import { ApiError, loginUrl } from '../lib/http.ts';
 import { safeRedirectPath } from '../lib/redirect.ts';
 import { hasSession, useSessionStore } from '../lib/session-store.ts';
-import { CatchAllPage, StandaloneNotFoundPage } from '../shell/NotFoundPage.tsx';
 import { FullPageLoading } from '../shell/PageLoading.tsx';
 import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import type { TRouteHandle } from '../shell/route-handle.ts';
@@ -97,6 +97,11 @@ export function loginLoader({ request }: LoaderFunctionArgs): Response | null {
 
 const handle = (value: TRouteHandle) => value;
 
+// The 404 pages (antd's Result and its illustrations) load when needed, not with the first page.
+const loadStandaloneNotFound = async () => ({
+  Component: (await import('../shell/NotFoundPage.tsx')).StandaloneNotFoundPage,
+});
+
 export function createAppRoutes(): RouteObject[] {
   return [
     {
@@ -109,9 +114,8 @@ export function createAppRoutes(): RouteObject[] {
           path: 'login',
           loader: loginLoader,
           handle: handle({ titleKey: 'route.login' }),
-          lazy: async () => ({
-            Component: (await import('../features/session/pages/LoginPage.tsx')).LoginPage,
-          }),
+          // Not split: the page a new visitor meets first renders without a second round trip.
+          Component: LoginPage,
         },
         {
           path: 'transfer',
@@ -138,12 +142,12 @@ export function createAppRoutes(): RouteObject[] {
         {
           path: '404',
           handle: handle({ titleKey: 'route.notFound' }),
-          Component: StandaloneNotFoundPage,
+          lazy: loadStandaloneNotFound,
         },
         {
           path: 'error/404',
           handle: handle({ titleKey: 'route.notFound' }),
-          Component: StandaloneNotFoundPage,
+          lazy: loadStandaloneNotFound,
         },
         {
           id: APP_ROUTE_ID,
@@ -163,7 +167,7 @@ export function createAppRoutes(): RouteObject[] {
             {
               path: '*',
               handle: handle({ titleKey: 'route.notFound', catchAll: true }),
-              Component: CatchAllPage,
+              lazy: async () => ({ Component: (await import('../shell/NotFoundPage.tsx')).CatchAllPage }),
             },
           ],
         },
