@@ -1,6 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, loadFeatureLocales } from '../lib/i18n.ts';
+
+// Components under test read their feature's texts; the app loads them before such pages.
+await loadFeatureLocales();
 
 // Ant Design in jsdom is slow on a busy 2-core CI machine; user-event flows need headroom.
 vi.setConfig({ testTimeout: 20_000 });
