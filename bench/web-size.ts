@@ -1,15 +1,18 @@
 // Sizes of the built web app: every JavaScript and CSS file of apps/web/dist with its raw,
 // gzip and brotli size, the largest chunk, and what a route loads on first visit (the entry's
 // static imports plus the route's lazy page and its static imports, from Vite's manifest).
-// Builds nothing: run `npm run build:web` first. Usage: npm run bench:web-size [-- --all]
+// Builds nothing: run `npm run build:web` first (or point --dist at another build made with
+// --manifest). Usage: npm run bench:web-size [-- --all] [-- --dist path/to/dist]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = resolve(import.meta.dirname, '../apps/web/dist');
+const { values } = parseArgs({
+  options: { all: { type: 'boolean', default: false }, dist: { type: 'string' } },
+});
+const dist = values.dist ? resolve(values.dist) : resolve(import.meta.dirname, '../apps/web/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
-const { values } = parseArgs({ options: { all: { type: 'boolean', default: false } } });
 
 /**
  * Routes a first visit can land on, by the source files of their lazy pages. A page that is not
