@@ -20,7 +20,11 @@ const manifestPath = join(dist, '.vite/manifest.json');
  */
 const ROUTES: Record<string, string[]> = {
   '/login': ['src/features/session/pages/LoginPage.tsx'],
-  '/ (signed in: frame + home board)': ['src/shell/AppLayout.tsx', 'src/features/home/pages/HomePage.tsx'],
+  '/ (signed in: frame + home board)': [
+    'src/shell/AppLayout.tsx',
+    'src/features/home/pages/HomePage.tsx',
+    'src/lib/feature-locales.ts',
+  ],
 };
 
 interface TManifestChunk {
