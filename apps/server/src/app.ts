@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -32,9 +29,10 @@ import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase, type TOpenDatabaseOptions } from './platform/db/client.ts';
 import { safeErrorForLog } from './platform/db/db-errors.ts';
-import { installErrorHandler, notFoundBody, shuttingDownBody } from './platform/http/error-handler.ts';
+import { installErrorHandler, shuttingDownBody } from './platform/http/error-handler.ts';
 import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
+import { installWebApp } from './platform/http/web-app.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
 import type { TPlatform } from './platform/platform.ts';
@@ -199,19 +197,7 @@ export async function buildApp(
     { prefix: API_PREFIX },
   );
 
-  const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  if (hasWeb) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send(notFoundBody());
-    }
-    const file = request.url.split('?')[0];
-    if (file !== '/' && /\.[a-z0-9]+$/i.test(file)) return reply.status(404).send(notFoundBody());
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await installWebApp(app, { webDist: config.webDist, apiPrefix: API_PREFIX });
 
   return { app, platform };
 }

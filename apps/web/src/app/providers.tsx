@@ -1,24 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerFeedback } from '../lib/feedback.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
 import { usePrefersReducedMotion } from '../lib/use-media-query.ts';
 import { useSettingsStore, useSettingsSync } from '../shell/settings-store.ts';
 
-/** Hands Ant Design's context-aware message and modal to code outside React. */
-function FeedbackBridge() {
-  const { message, modal } = AntdApp.useApp();
-  useEffect(() => registerFeedback({ message, modal }), [message, modal]);
-  return null;
-}
-
-/** Query client, Ant Design theme and locale (following the language), and the feedback bridge. */
+/**
+ * Query client and Ant Design theme and locale (following the language). Ant Design's App
+ * (message, modal) comes with the signed-in frame: see FeedbackProvider.
+ */
 export function AppProviders({
   children,
   queryClient = defaultQueryClient,
@@ -42,10 +37,7 @@ export function AppProviders({
           components: { Layout: { headerBg: '#ffffff', headerPadding: '0 16px', headerHeight: 56 } },
         }}
       >
-        <AntdApp>
-          <FeedbackBridge />
-          {children}
-        </AntdApp>
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -3,7 +3,6 @@
  * yet gets no route (its path falls to the 404 catch-all); later features add their pages here.
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 
 export type TPageLoader = LazyRouteFunction<RouteObject>;
 
@@ -17,7 +16,9 @@ const homePage: TPage = {
   load: async () => ({ Component: (await import('../features/home/pages/HomePage.tsx')).HomePage }),
   home: true,
 };
-const notFoundPage: TPage = { load: async () => ({ Component: NotFoundPage }) };
+const notFoundPage: TPage = {
+  load: async () => ({ Component: (await import('../shell/NotFoundPage.tsx')).NotFoundPage }),
+};
 const dictionaryPage: TPage = {
   load: async () => ({
     Component: (await import('../features/dictionaries/pages/DictionaryPage.tsx')).DictionaryPage,

@@ -15,11 +15,14 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { prefetchLoginCaptcha } from '../features/session/api/captcha.ts';
+import { LoginPage } from '../features/session/pages/LoginPage.tsx';
 import { ensureSessionData } from '../features/session/session-actions.ts';
 import { ApiError, loginUrl } from '../lib/http.ts';
+import { loadFeatureLocales } from '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { safeRedirectPath } from '../lib/redirect.ts';
-import { hasSession, useSessionStore } from '../lib/session-store.ts';
-import { CatchAllPage, StandaloneNotFoundPage } from '../shell/NotFoundPage.tsx';
+import { DEFAULT_TENANT, hasSession, useSessionStore } from '../lib/session-store.ts';
 import { FullPageLoading } from '../shell/PageLoading.tsx';
 import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import type { TRouteHandle } from '../shell/route-handle.ts';
@@ -61,6 +64,9 @@ export async function appLoader({ request }: LoaderFunctionArgs): Promise<null> 
     throw redirect(loginUrl(back));
   }
   if (useSessionStore.getState().user?.mustChangePassword) throw redirect(FORCE_UPDATE_PASSWORD_PATH);
+  // The features' texts load beside the session data (the login page did not need them); a
+  // failure to load them is a route error, not a reason to sign out.
+  const locales = loadFeatureLocales();
   try {
     await ensureSessionData();
   } catch (error) {
@@ -71,6 +77,7 @@ export async function appLoader({ request }: LoaderFunctionArgs): Promise<null> 
   }
   // With the session (after sign-in, or on start with a stored one) the code labels load ahead.
   void prefetchCodeLabels().catch(() => undefined);
+  await locales;
   return null;
 }
 
@@ -93,12 +100,26 @@ export async function homeLoader({ request }: LoaderFunctionArgs): Promise<null>
 
 /** The login page is for visitors; a signed-in user goes on to the redirect target. */
 export function loginLoader({ request }: LoaderFunctionArgs): Response | null {
-  if (!hasSession()) return null;
+  if (!hasSession()) {
+    prefetchLoginCaptcha(queryClient, useSessionStore.getState().tenant || DEFAULT_TENANT);
+    return null;
+  }
   const target = new URL(request.url).searchParams.get('redirect');
   throw redirect(safeRedirectPath(target));
 }
 
 const handle = (value: TRouteHandle) => value;
+
+/** A page module together with the features' texts (the login page alone goes without them). */
+async function withFeatureLocales<T>(page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadFeatureLocales()]);
+  return module;
+}
+
+// The 404 pages (antd's Result and its illustrations) load when needed, not with the first page.
+const loadStandaloneNotFound = async () => ({
+  Component: (await import('../shell/NotFoundPage.tsx')).StandaloneNotFoundPage,
+});
 
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -112,41 +133,43 @@ export function createAppRoutes(): RouteObject[] {
           path: 'login',
           loader: loginLoader,
           handle: handle({ titleKey: 'route.login' }),
-          lazy: async () => ({
-            Component: (await import('../features/session/pages/LoginPage.tsx')).LoginPage,
-          }),
+          // Not split: the page a new visitor meets first renders without a second round trip.
+          Component: LoginPage,
         },
         {
           path: 'transfer',
           handle: handle({ titleKey: 'route.transfer' }),
           lazy: async () => ({
-            Component: (await import('../features/session/pages/TransferPage.tsx')).TransferPage,
+            Component: (await withFeatureLocales(import('../features/session/pages/TransferPage.tsx')))
+              .TransferPage,
           }),
         },
         {
           path: 'forceUpdatePwd',
           handle: handle({ titleKey: 'route.forceUpdatePwd' }),
           lazy: async () => ({
-            Component: (await import('../features/profile/pages/ForceUpdatePasswordPage.tsx'))
-              .ForceUpdatePasswordPage,
+            Component: (
+              await withFeatureLocales(import('../features/profile/pages/ForceUpdatePasswordPage.tsx'))
+            ).ForceUpdatePasswordPage,
           }),
         },
         {
           path: 'privacy',
           handle: handle({ titleKey: 'route.privacy' }),
           lazy: async () => ({
-            Component: (await import('../features/legal/pages/PrivacyPage.tsx')).PrivacyPage,
+            Component: (await withFeatureLocales(import('../features/legal/pages/PrivacyPage.tsx')))
+              .PrivacyPage,
           }),
         },
         {
           path: '404',
           handle: handle({ titleKey: 'route.notFound' }),
-          Component: StandaloneNotFoundPage,
+          lazy: loadStandaloneNotFound,
         },
         {
           path: 'error/404',
           handle: handle({ titleKey: 'route.notFound' }),
-          Component: StandaloneNotFoundPage,
+          lazy: loadStandaloneNotFound,
         },
         {
           id: APP_ROUTE_ID,
@@ -166,7 +189,7 @@ export function createAppRoutes(): RouteObject[] {
             {
               path: '*',
               handle: handle({ titleKey: 'route.notFound', catchAll: true }),
-              Component: CatchAllPage,
+              lazy: async () => ({ Component: (await import('../shell/NotFoundPage.tsx')).CatchAllPage }),
             },
           ],
         },

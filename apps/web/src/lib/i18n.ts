@@ -1,7 +1,9 @@
 /**
  * i18next set-up. The common namespace lives in src/locales/{zh,en}.json and every feature
- * brings its own namespace in src/features/<feature>/locales/{zh,en}.json, picked up here by
- * file name so a new feature needs no registration.
+ * brings its own namespace in src/features/<feature>/locales/{zh,en}.json, picked up by file
+ * name so a new feature needs no registration. The first bundle holds common and session (all
+ * the login page shows); the other features' namespaces load in one chunk, which the frame and
+ * every other page wait for (loadFeatureLocales).
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -15,12 +17,15 @@ export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'zh';
 export const COMMON_NAMESPACE = 'common';
 
-type TLocaleFile = Record<string, unknown>;
+export type TLocaleFile = Record<string, unknown>;
 
-const localeFiles = import.meta.glob<TLocaleFile>(['../locales/*.json', '../features/*/locales/*.json'], {
-  eager: true,
-  import: 'default',
-});
+const localeFiles = import.meta.glob<TLocaleFile>(
+  ['../locales/*.json', '../features/session/locales/*.json'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 
 /** Namespace and language of a locale file path (`../features/home/locales/en.json` -> home, en). */
 export function localeFileInfo(path: string): { namespace: string; language: string } | null {
@@ -31,9 +36,9 @@ export function localeFileInfo(path: string): { namespace: string; language: str
   return null;
 }
 
-function buildResources(): Resource {
+function buildResources(files: Record<string, TLocaleFile>): Resource {
   const resources: Resource = {};
-  for (const [path, content] of Object.entries(localeFiles)) {
+  for (const [path, content] of Object.entries(files)) {
     const info = localeFileInfo(path);
     if (!info) continue;
     resources[info.language] ??= {};
@@ -79,7 +84,7 @@ export function pickLanguage(zh: string | null | undefined, en: string | null | 
 }
 
 const initialLanguage = readStoredLanguage();
-const resources = buildResources();
+const resources = buildResources(localeFiles);
 
 void i18n.use(initReactI18next).init({
   resources,
@@ -94,5 +99,24 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 applyLanguageSideEffects(initialLanguage);
+
+let featureLocales: Promise<void> | null = null;
+
+/** Adds every other feature's namespace (one chunk, loaded once); pages outside login await it. */
+export function loadFeatureLocales(): Promise<void> {
+  featureLocales ??= import('./feature-locales.ts').then(({ FEATURE_LOCALE_FILES }) => {
+    const more = buildResources(FEATURE_LOCALE_FILES);
+    for (const [language, namespaces] of Object.entries(more)) {
+      for (const [namespace, content] of Object.entries(namespaces)) {
+        i18n.addResourceBundle(language, namespace, content, true, true);
+      }
+    }
+  });
+  featureLocales.catch(() => {
+    // A failed load (network) is tried again by the next caller.
+    featureLocales = null;
+  });
+  return featureLocales;
+}
 
 export { i18n };

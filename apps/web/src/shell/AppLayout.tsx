@@ -2,6 +2,7 @@ import { Drawer, FloatButton, Layout, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { FeedbackProvider } from '../app/FeedbackProvider.tsx';
 import { GlobalNoticeDialog } from '../features/messages/components/GlobalNoticeDialog.tsx';
 import { GlobalScrollingNotice } from '../features/messages/components/ScrollingNotice.tsx';
 import { useGlobalLoading } from '../lib/global-loading.ts';
@@ -74,36 +75,38 @@ export function AppLayout() {
   useTrackOpenViews();
 
   return (
-    <Layout className={`portal-layout${mobile ? ' portal-layout-mobile' : ''}`}>
-      <a href="#portal-main" className="portal-skip-link">
-        {t('app.skipToContent')}
-      </a>
-      {mobile ? <MobileSidebar /> : <Sidebar />}
-      <Layout className="portal-main-column">
-        <div className={`portal-header-area${fixedHeader ? ' portal-header-fixed' : ''}`}>
-          <Layout.Header className="portal-header">
-            <Navbar mobile={mobile} />
-          </Layout.Header>
-          {mobile && (
-            <div className="portal-mobile-notice">
-              <GlobalScrollingNotice />
-            </div>
-          )}
-          {tagsView && <TagsView />}
-        </div>
-        <Layout.Content id="portal-main" className="portal-content" tabIndex={-1}>
-          <KeepAliveOutlet keep={tagsView ? kept : []} />
-        </Layout.Content>
-        <AppFooter />
+    <FeedbackProvider>
+      <Layout className={`portal-layout${mobile ? ' portal-layout-mobile' : ''}`}>
+        <a href="#portal-main" className="portal-skip-link">
+          {t('app.skipToContent')}
+        </a>
+        {mobile ? <MobileSidebar /> : <Sidebar />}
+        <Layout className="portal-main-column">
+          <div className={`portal-header-area${fixedHeader ? ' portal-header-fixed' : ''}`}>
+            <Layout.Header className="portal-header">
+              <Navbar mobile={mobile} />
+            </Layout.Header>
+            {mobile && (
+              <div className="portal-mobile-notice">
+                <GlobalScrollingNotice />
+              </div>
+            )}
+            {tagsView && <TagsView />}
+          </div>
+          <Layout.Content id="portal-main" className="portal-content" tabIndex={-1}>
+            <KeepAliveOutlet keep={tagsView ? kept : []} />
+          </Layout.Content>
+          <AppFooter />
+        </Layout>
+        <LazySettingsDrawer />
+        <GlobalNoticeDialog />
+        <FloatButton.BackTop
+          visibilityHeight={backToTopHeight}
+          tooltip={t('backToTop')}
+          aria-label={t('backToTop')}
+        />
+        <Spin fullscreen spinning={loading} description={t('status.loading')} />
       </Layout>
-      <LazySettingsDrawer />
-      <GlobalNoticeDialog />
-      <FloatButton.BackTop
-        visibilityHeight={backToTopHeight}
-        tooltip={t('backToTop')}
-        aria-label={t('backToTop')}
-      />
-      <Spin fullscreen spinning={loading} description={t('status.loading')} />
-    </Layout>
+    </FeedbackProvider>
   );
 }

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { FeedbackProvider } from '../app/FeedbackProvider.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import type { TRouteHandle } from '../shell/route-handle.ts';
 
@@ -20,7 +21,10 @@ export function renderRoutes(routes: RouteObject[], path = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={testQueryClient()}>
-      <RouterProvider router={router} />
+      {/* In the app the frame provides it; components under test may call App.useApp(). */}
+      <FeedbackProvider>
+        <RouterProvider router={router} />
+      </FeedbackProvider>
     </AppProviders>,
   );
   return { ...view, router };

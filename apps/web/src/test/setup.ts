@@ -1,6 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, loadFeatureLocales } from '../lib/i18n.ts';
+
+// Components under test read their feature's texts; the app loads them before such pages.
+await loadFeatureLocales();
 
 // Ant Design in jsdom is slow on a busy 2-core CI machine: a form flow that takes 5 s on a
 // quiet machine took over 20 s with both cores loaded. Limits are generous; a passing test

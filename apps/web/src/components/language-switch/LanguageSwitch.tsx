@@ -1,32 +1,31 @@
-import { DownOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage, isLanguage, LANGUAGES, setLanguage } from '../../lib/i18n.ts';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { LanguageButton } from './LanguageButton.tsx';
 
-/** The language dropdown (中文 / English); the choice is remembered and kept after logout. */
+const loadMenu = () => import('./LanguageMenu.tsx');
+const LanguageMenu = lazy(loadMenu);
+
+/**
+ * The language dropdown (中文 / English); the choice is remembered and kept after logout.
+ * The dropdown itself (antd Dropdown and Menu) is fetched when the pointer or the focus reaches
+ * the button and takes over on the first click, opened, so the login page does not carry it.
+ */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
-  const current = t(`language.${lang}`);
+  const [armed, setArmed] = useState<{ focus: boolean } | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadMenu();
+  const placeholder = (
+    <LanguageButton
+      ref={button}
+      compact={compact}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setArmed((prev) => prev ?? { focus: document.activeElement === button.current })}
+    />
+  );
+  if (!armed) return placeholder;
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: LANGUAGES.map((l) => ({
-          key: l,
-          label: <span lang={l === 'zh' ? 'zh-CN' : 'en'}>{t(`language.${l}`)}</span>,
-        })),
-        selectable: true,
-        selectedKeys: [lang],
-        onClick: ({ key }) => {
-          if (isLanguage(key)) void setLanguage(key);
-        },
-      }}
-    >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={`${t('language.switch')}: ${current}`}>
-        {!compact && current}
-        {!compact && <DownOutlined aria-hidden style={{ fontSize: 10 }} />}
-      </Button>
-    </Dropdown>
+    <Suspense fallback={placeholder}>
+      <LanguageMenu compact={compact} initialOpen initialFocus={armed.focus} />
+    </Suspense>
   );
 }

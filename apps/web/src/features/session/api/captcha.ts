@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { randomUuid } from '../../../lib/browser.ts';
 import { http } from '../../../lib/http.ts';
 
 /** A blob as a data URL (base64), without FileReader so it behaves the same everywhere. */
@@ -28,9 +29,8 @@ export async function getCaptchaImage(tenant: string, key: string, signal?: Abor
 
 export const captchaQueryKey = (tenant: string, key: string) => ['session', 'captcha', tenant, key] as const;
 
-/** The captcha image of one key; a new key means a new image. */
-export function useCaptchaImage(tenant: string, key: string) {
-  return useQuery({
+export function captchaQueryOptions(tenant: string, key: string) {
+  return queryOptions({
     queryKey: captchaQueryKey(tenant, key),
     queryFn: ({ signal }) => getCaptchaImage(tenant, key, signal),
     enabled: Boolean(tenant && key),
@@ -38,4 +38,30 @@ export function useCaptchaImage(tenant: string, key: string) {
     gcTime: 0,
     retry: false,
   });
+}
+
+/** The captcha image of one key; a new key means a new image. */
+export function useCaptchaImage(tenant: string, key: string) {
+  return useQuery(captchaQueryOptions(tenant, key));
+}
+
+let prefetched: { tenant: string; key: string } | null = null;
+
+/**
+ * Starts fetching the login form's first captcha while the page still renders (the image is
+ * the login page's largest paint). The form takes the key with takePrefetchedCaptchaKey.
+ */
+export function prefetchLoginCaptcha(client: QueryClient, tenant: string): void {
+  if (!tenant) return;
+  const key = randomUuid();
+  prefetched = { tenant, key };
+  // Kept a minute without an observer: the form mounts a moment later.
+  void client.prefetchQuery({ ...captchaQueryOptions(tenant, key), gcTime: 60_000 });
+}
+
+/** The prefetched captcha key for this tenant, once; null if none. */
+export function takePrefetchedCaptchaKey(tenant: string): string | null {
+  const found = prefetched?.tenant === tenant ? prefetched.key : null;
+  prefetched = null;
+  return found;
 }

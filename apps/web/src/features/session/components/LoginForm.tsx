@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { randomUuid } from '../../../lib/browser.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { DEFAULT_TENANT, useSessionStore } from '../../../lib/session-store.ts';
+import { takePrefetchedCaptchaKey } from '../api/captcha.ts';
 import { signIn } from '../session-actions.ts';
 import { CaptchaImage } from './CaptchaImage.tsx';
 
@@ -27,7 +28,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [form] = Form.useForm<TLoginFormValues>();
   const initialTenant = useSessionStore.getState().tenant || DEFAULT_TENANT;
   const [captchaTenant, setCaptchaTenant] = useState(initialTenant);
-  const [captchaKey, setCaptchaKey] = useState(randomUuid);
+  const [captchaKey, setCaptchaKey] = useState(() => takePrefetchedCaptchaKey(initialTenant) ?? randomUuid());
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useMutation({ mutationKey: ['session', 'sign-in'], mutationFn: signIn });
 

@@ -1,4 +1,4 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch/LanguageSwitch.tsx';
@@ -20,20 +20,19 @@ export function LoginPage() {
         <LanguageSwitch />
       </Flex>
       <Flex align="center" justify="center" className="portal-login-body">
-        <Card className="portal-login-card">
+        {/* A plain panel, not antd's Card and Typography: the first page stays light (Card brings Tabs). */}
+        <section className="portal-login-card" aria-labelledby="portal-login-title">
           <header className="portal-login-header">
             <span className="portal-login-mark" aria-hidden>
               {t('common:app.logoMark')}
             </span>
-            <Typography.Title level={1} className="portal-login-title">
+            <h1 id="portal-login-title" className="portal-login-title">
               {t('common:app.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" className="portal-login-subtitle">
-              {t('login.subtitle')}
-            </Typography.Paragraph>
+            </h1>
+            <p className="portal-login-subtitle">{t('login.subtitle')}</p>
           </header>
           <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
-        </Card>
+        </section>
       </Flex>
       <AppFooter />
     </main>
