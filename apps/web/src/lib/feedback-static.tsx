@@ -12,11 +12,12 @@ import { currentLanguage } from './i18n.ts';
 ConfigProvider.config({
   holderRender: (children) => {
     const color = useSettingsStore.getState().themeColor;
+    const reducedMotion = Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
     return (
       <ConfigProvider
         locale={currentLanguage() === 'en' ? enUS : zhCN}
         button={{ autoInsertSpace: false }}
-        theme={{ token: { colorPrimary: color, colorLink: color } }}
+        theme={{ token: { colorPrimary: color, colorLink: color, motion: !reducedMotion } }}
       >
         {children}
       </ConfigProvider>
