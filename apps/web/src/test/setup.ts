@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
 import { afterEach, vi } from 'vitest';
 import { i18n, loadFeatureLocales } from '../lib/i18n.ts';
 
@@ -42,6 +43,14 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(async () => {
   cleanup();
+  // Ant Design's static dialogs and toasts (feedback outside the frame) render in roots of
+  // their own, which cleanup() does not know: close them and let React finish before jsdom
+  // goes, or their last render runs after the environment is torn down.
+  Modal.destroyAll();
+  message.destroy();
+  notification.destroy();
+  await new Promise((settle) => setTimeout(settle, 0));
   window.localStorage.clear();
+  window.sessionStorage.clear();
   if (i18n.language !== 'zh') await i18n.changeLanguage('zh');
 });
