@@ -19,6 +19,12 @@ export interface TKv {
   incr(key: string, ttlSeconds: number): Promise<number>;
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
+  /**
+   * Null while broadcasts cannot be heard (the subscriber connection is down); otherwise a number
+   * that changes each time the subscription is re-established, so a cache can tell that it may
+   * have missed messages in between.
+   */
+  broadcastEpoch(): number | null;
   close(): Promise<void>;
 }
 
@@ -77,6 +83,7 @@ export function createDbKv(db: TDb): TKv {
     async subscribe(channel, listener) {
       bus.on(channel, listener);
     },
+    broadcastEpoch: () => 0,
     async close() {
       bus.removeAllListeners();
     },
@@ -87,6 +94,7 @@ export function createDbKv(db: TDb): TKv {
 export function createRedisKv(url: string, prefix = 'portal:'): TKv {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   let subscriber: Redis | null = null;
+  let epoch = 0;
   const listeners = new Map<string, Array<(m: string) => void>>();
   return {
     get: (key) => redis.get(prefix + key),
@@ -111,6 +119,10 @@ export function createRedisKv(url: string, prefix = 'portal:'): TKv {
     async subscribe(channel, listener) {
       if (!subscriber) {
         subscriber = redis.duplicate();
+        // ioredis subscribes the channels again on each reconnection ('ready').
+        subscriber.on('ready', () => {
+          epoch++;
+        });
         subscriber.on('message', (ch: string, message: string) => {
           for (const fn of listeners.get(ch) ?? []) fn(message);
         });
@@ -122,6 +134,7 @@ export function createRedisKv(url: string, prefix = 'portal:'): TKv {
       }
       listeners.get(full)!.push(listener);
     },
+    broadcastEpoch: () => (subscriber?.status === 'ready' ? epoch : null),
     async close() {
       await subscriber?.quit();
       await redis.quit();
