@@ -93,6 +93,8 @@ export function createAuthCache({
   const sessions = new Lru<TSessionEntry>(maxEntries);
   const stats = { hits: 0, loads: 0, bypassed: 0 };
   let epoch: number | null = null;
+  /** The actor of each settled session slot, so a scope can be matched without awaiting. */
+  const settledActors = new WeakMap<TSlot<TSessionEntry>, TActor>();
 
   const drop = (scope: TAuthScope) => {
     if ('all' in scope) {
@@ -113,8 +115,6 @@ export function createAuthCache({
       }
     }
   };
-  /** The actor of each settled session slot, so a scope can be matched without awaiting. */
-  const settledActors = new WeakMap<TSlot<TSessionEntry>, TActor>();
 
   kv.subscribe(AUTH_INVALIDATE_CHANNEL, (message) => {
     try {
