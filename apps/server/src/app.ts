@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,6 +25,7 @@ import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';
 import { installAuth } from './platform/auth/auth.hooks.ts';
+import { createAuthCache } from './platform/auth/auth-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase, type TOpenDatabaseOptions } from './platform/db/client.ts';
@@ -40,6 +41,28 @@ import { findTenantByCode } from './platform/tenancy/tenancy.service.ts';
 import { seedDatabase } from './seed/seed.ts';
 
 export const API_PREFIX = '/saasapi';
+
+/**
+ * One structured access line per request, written when it completes (method, url, status,
+ * time, request id), instead of Fastify's two ('incoming request' and 'request completed').
+ */
+class AccessLineLogController extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: Parameters<LogController['requestCompleted']>[1],
+    reply: Parameters<LogController['requestCompleted']>[2],
+  ): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
 
 /** Builds the whole application: platform, every feature's routes, and the web app. */
 export async function buildApp(
@@ -67,6 +90,7 @@ export async function buildApp(
       const given = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64);
       return given && /^[\w.:-]+$/.test(given) ? given : randomUUID();
     },
+    logController: new AccessLineLogController(),
     bodyLimit: 10 * 1024 * 1024,
     ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
@@ -82,6 +106,12 @@ export async function buildApp(
     db: database.db,
     kv,
     tokens: createTokenService(config.jwtSecret, config.accessTokenTtl),
+    authCache: createAuthCache({
+      kv,
+      log: app.log,
+      ttlSeconds: config.authCache.ttlSeconds,
+      maxEntries: config.authCache.maxEntries,
+    }),
     log: app.log,
     jobs: createJobRunner({ db: database.db, log: app.log, pollSeconds: config.jobsPollSeconds }),
   };

@@ -95,6 +95,13 @@ const ZEnv = z.object({
     .default(16384),
   LOGIN_DELAY_SECONDS: seconds('LOGIN_DELAY_SECONDS', 1, 3600, 30),
   LOGIN_DELAY_MAX_SECONDS: seconds('LOGIN_DELAY_MAX_SECONDS', 1, 86400, 900),
+  AUTH_CACHE_SECONDS: seconds('AUTH_CACHE_SECONDS', 0, 3600, 60),
+  AUTH_CACHE_MAX_ENTRIES: z.coerce
+    .number({ error: 'AUTH_CACHE_MAX_ENTRIES must be a number between 1 and 1000000' })
+    .int('AUTH_CACHE_MAX_ENTRIES must be a number between 1 and 1000000')
+    .min(1, 'AUTH_CACHE_MAX_ENTRIES must be a number between 1 and 1000000')
+    .max(1_000_000, 'AUTH_CACHE_MAX_ENTRIES must be a number between 1 and 1000000')
+    .default(10_000),
   TASK_OVERDUE_DAYS: z.coerce
     .number({ error: 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650' })
     .int()
@@ -138,6 +145,8 @@ export interface TConfig {
   trustProxy: string[];
   http: THttpLimits;
   loginBrake: TLoginBrake;
+  /** The request path's cache of clients and sessions (platform/auth/auth-cache.ts). */
+  authCache: { ttlSeconds: number; maxEntries: number };
 }
 
 /** Limits of the HTTP server against slow or oversized requests (milliseconds, bytes). */
@@ -252,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxDelaySeconds: e.LOGIN_DELAY_MAX_SECONDS,
       addressMaxFailures: 30,
     },
+    authCache: { ttlSeconds: e.AUTH_CACHE_SECONDS, maxEntries: e.AUTH_CACHE_MAX_ENTRIES },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

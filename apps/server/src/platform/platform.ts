@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TAuthCache } from './auth/auth-cache.ts';
 import type { TTokenService } from './auth/tokens.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase, TDb } from './db/client.ts';
@@ -12,6 +13,8 @@ export interface TPlatform {
   db: TDb;
   kv: TKv;
   tokens: TTokenService;
+  /** Verified clients and live sessions in memory; every change to them calls `invalidate`. */
+  authCache: TAuthCache;
   log: FastifyBaseLogger;
   /** Scheduled jobs: features define theirs when their routes are built (platform/jobs). */
   jobs: TJobRunner;

@@ -61,11 +61,11 @@ function usableTemplate(env: Record<string, string>): TTestTemplate | null {
  * `env` changes what the seed writes; migrations and the seed then still run, and find
  * nothing to do. `databaseUrl` builds the app on an existing database instead (a second
  * instance; not dropped). Scheduled jobs do not poll unless `JOBS_ENABLED: 'true'` is passed;
- * tests run them with `platform.jobs.runDue`.
+ * tests run them with `platform.jobs.runDue`. `onQuery` hears the text of every query the app runs.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; onQuery?: (sql: string) => void } = {},
 ): Promise<TTestApp> {
   const template = options.databaseUrl ? null : usableTemplate(env);
   const dataDir = `/tmp/portal-test-${randomUUID()}`;
@@ -90,7 +90,7 @@ export async function createTestApp(
   });
   const pgliteDataDir =
     template?.kind === 'pglite' && !databaseUrl ? new Blob([readFileSync(template.dump)]) : undefined;
-  const { app, platform } = await buildApp(config, { pgliteDataDir });
+  const { app, platform } = await buildApp(config, { pgliteDataDir, onQuery: options.onQuery });
   await app.ready();
   return {
     app,

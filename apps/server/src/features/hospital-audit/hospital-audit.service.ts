@@ -173,7 +173,8 @@ export async function approveTask(
 ): Promise<TApprovalResult> {
   assertOperator(actor);
   const approve = body.auditResult === AUDIT_RESULT.APPROVE.code;
-  return p.db.transaction(async (tx) => {
+  let linkedUserId: string | null = null;
+  const result = await p.db.transaction(async (tx) => {
     const tenantId = actor.tenantId;
     const task = await findTenantTask(tx, { tenantId, idOrTaskNo: body.taskNo });
     if (!canAudit(task.status)) throw new AppError('CASE_STATUS_CHANGED');
@@ -208,7 +209,8 @@ export async function approveTask(
       providerId = await providerIdFor(tx, row);
       ({ changes } = await applyTaskToProvider(tx, { task: row, providerId, now, by: actor.userId }));
       if (row.taskType === ADD_HOSPITAL && row.commitUserId) {
-        await linkUserToProvider(tx, { tenantId, userId: row.commitUserId, providerId });
+        if (await linkUserToProvider(tx, { tenantId, userId: row.commitUserId, providerId }))
+          linkedUserId = row.commitUserId;
       }
     }
     await recordFlow(tx, {
@@ -255,6 +257,9 @@ export async function approveTask(
       appliedFields: changes.map((c) => c.field),
     };
   });
+  // The submitter's sessions carry their provider: they see it from their next request on.
+  if (linkedUserId) await p.authCache.invalidate({ tenantId: actor.tenantId, userId: linkedUserId });
+  return result;
 }
 
 /**

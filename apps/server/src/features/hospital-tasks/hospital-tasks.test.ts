@@ -936,6 +936,8 @@ describe('permissions', () => {
     await t.platform.db
       .insert(rolePermissions)
       .values({ tenantId, roleId: role.id, permission: 'drsystem:providerTask:list' });
+    // Written behind the services' back: drop the tenant's cached sessions as a role change must.
+    await t.platform.authCache.invalidate({ tenantId });
     try {
       const page = (await post(auditor, 'list', { size: 100 })).json().data;
       const providerIds = new Set(page.records.map((r: { providerId: string }) => r.providerId));
@@ -950,6 +952,7 @@ describe('permissions', () => {
             eq(rolePermissions.permission, 'drsystem:providerTask:list'),
           ),
         );
+      await t.platform.authCache.invalidate({ tenantId });
     }
     const adminDetail = await get(admin, 'providerDetail/P10001');
     expect(adminDetail.statusCode).toBe(200);

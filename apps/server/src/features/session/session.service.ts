@@ -3,6 +3,7 @@ import { ROLES } from '@portal/domain/permissions';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { TActor } from '../../platform/auth/access.ts';
+import type { TSessionEntry } from '../../platform/auth/auth-cache.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { newOpaqueToken, sha256, type TAccessClaims } from '../../platform/auth/tokens.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
@@ -56,11 +57,17 @@ async function checkCaptcha(p: TPlatform, key: string, code: string): Promise<vo
   if (answer !== code.trim().toLowerCase()) throw new AppError('CAPTCHA_WRONG');
 }
 
-/** True when the client id and secret name an enabled registered client. */
+/**
+ * True when the client id and secret name an enabled registered client. A success is kept in
+ * memory by client id and a hash of the secret (platform/auth/auth-cache.ts); a change to a
+ * client must call `p.authCache.invalidate({ clientId })`.
+ */
 export async function verifyClient(p: TPlatform, clientId: string, secret: string): Promise<boolean> {
-  const rows = await p.db.select().from(clientApps).where(eq(clientApps.clientId, clientId));
-  const row = rows[0];
-  return Boolean(row?.enabled && row.secretHash === sha256(secret));
+  return p.authCache.verifiedClient(clientId, secret, async () => {
+    const rows = await p.db.select().from(clientApps).where(eq(clientApps.clientId, clientId));
+    const row = rows[0];
+    return Boolean(row?.enabled && row.secretHash === sha256(secret));
+  });
 }
 
 /** True when the (already verified) client may use the password grant without a captcha. */
@@ -400,7 +407,7 @@ export async function refreshSession(
   });
 }
 
-/** Ends a session: its refresh tokens and access tokens stop working at once. */
+/** Ends a session: its refresh tokens and access tokens stop working at once, on every instance. */
 export async function revokeSession(
   p: TPlatform,
   { sessionId, reason }: { sessionId: string; reason: string },
@@ -409,11 +416,13 @@ export async function revokeSession(
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await p.authCache.invalidate({ sessionId });
 }
 
 /**
  * Ends every live session of a user except `keepSessionId` (after a password change the other
- * devices must sign in again); returns how many were ended.
+ * devices must sign in again); returns how many were ended. It runs inside the caller's
+ * transaction: the caller invalidates the user's cached sessions once that commits.
  */
 export async function revokeOtherSessions(
   db: TDbOrTx,
@@ -445,8 +454,20 @@ export async function logout(p: TPlatform, { token }: { token: string }): Promis
   if (claims) await revokeSession(p, { sessionId: claims.sid, reason: 'logout' });
 }
 
-/** Loads the actor of a live session in one query; throws the session codes when it is gone. */
+/**
+ * The actor of a live session; throws the session codes when it is gone. Served from memory
+ * (platform/auth/auth-cache.ts) when this session was loaded recently; loaded in one query
+ * otherwise.
+ */
 export async function loadActor(p: TPlatform, claims: TAccessClaims): Promise<TActor> {
+  const { actor, expiresAt } = await p.authCache.session(claims.sid, () => loadSession(p, claims.sid));
+  if (actor.userId !== claims.sub || actor.tenantId !== claims.tid) throw new AppError('NOT_LOGGED_IN');
+  if (expiresAt <= new Date()) throw new AppError('SESSION_EXPIRED');
+  return actor;
+}
+
+/** One query: the session, its user with roles and permissions, and the tenant's state. */
+async function loadSession(p: TPlatform, sessionId: string): Promise<TSessionEntry> {
   const found = await p.db
     .select({
       session: sessions,
@@ -457,27 +478,27 @@ export async function loadActor(p: TPlatform, claims: TAccessClaims): Promise<TA
       permissions: permissionsOf(users.id, users.tenantId),
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.tenantId, sessions.tenantId)))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(
-      and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), eq(sessions.tenantId, claims.tid)),
-    );
+    .where(eq(sessions.id, sessionId));
   const row = found[0];
   if (!row || row.session.revokedAt || !row.tenantEnabled || !row.user.enabled)
     throw new AppError('NOT_LOGGED_IN');
-  if (row.session.expiresAt <= new Date()) throw new AppError('SESSION_EXPIRED');
   return {
-    userId: row.user.id,
-    tenantId: row.user.tenantId,
-    tenantCode: row.tenantCode,
-    sessionId: row.session.id,
-    account: row.user.account,
-    name: row.user.name,
-    nameEn: row.user.nameEn,
-    userType: row.user.userType,
-    providerId: row.user.providerId,
-    roles: row.roles,
-    permissions: row.permissions,
-    isSuperAdmin: row.roles.includes(ROLES.SUPER_ADMIN),
+    expiresAt: row.session.expiresAt,
+    actor: {
+      userId: row.user.id,
+      tenantId: row.user.tenantId,
+      tenantCode: row.tenantCode,
+      sessionId: row.session.id,
+      account: row.user.account,
+      name: row.user.name,
+      nameEn: row.user.nameEn,
+      userType: row.user.userType,
+      providerId: row.user.providerId,
+      roles: row.roles,
+      permissions: row.permissions,
+      isSuperAdmin: row.roles.includes(ROLES.SUPER_ADMIN),
+    },
   };
 }

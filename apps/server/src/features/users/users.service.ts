@@ -123,6 +123,8 @@ export async function updateOwnBase(
     .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
     .returning();
   if (!rows[0]) throw new AppError('NOT_FOUND');
+  // The names travel in the actor (audit stamps): sessions must pick the new ones up.
+  await p.authCache.invalidate({ tenantId: actor.tenantId, userId: actor.userId });
   return toProfile(rows[0]);
 }
 
@@ -270,7 +272,7 @@ export async function changeOwnPassword(
   }
   await p.kv.del(failKey);
   const passwordHash = await hashPassword(newPassword);
-  return p.db.transaction(async (tx) => {
+  const result = await p.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false, ...touched(actor) })
@@ -283,9 +285,33 @@ export async function changeOwnPassword(
     });
     return { revokedSessions };
   });
+  await p.authCache.invalidate({ tenantId: actor.tenantId, userId: actor.userId });
+  return result;
 }
 
-/** Links a user without a provider to one (the submitter of an approved add-hospital task); false when they already had one. */
+/**
+ * Enables or disables a user of the tenant. A disabled user cannot sign in, and their live
+ * sessions are refused from the next request on, on every instance.
+ */
+export async function setUserEnabled(
+  p: TPlatform,
+  { tenantId, actor, userId, enabled }: { tenantId: string; actor: TActor; userId: string; enabled: boolean },
+): Promise<TUserProfile> {
+  const rows = await p.db
+    .update(users)
+    .set({ enabled, ...touched(actor) })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .returning();
+  if (!rows[0]) throw new AppError('NOT_FOUND');
+  await p.authCache.invalidate({ tenantId, userId });
+  return toProfile(rows[0]);
+}
+
+/**
+ * Links a user without a provider to one (the submitter of an approved add-hospital task); false
+ * when they already had one. It runs inside the caller's transaction: when it returns true the
+ * caller invalidates the user's cached sessions once that commits (the actor carries providerId).
+ */
 export async function linkUserToProvider(
   db: TDbOrTx,
   { tenantId, userId, providerId }: { tenantId: string; userId: string; providerId: string },

@@ -30,7 +30,12 @@ const migrationsFolder = join(import.meta.dirname, '../../db/migrations');
 export interface TOpenDatabaseOptions {
   /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
   pgliteDataDir?: Blob;
+  /** Called with the text of every query the application runs (tests count queries with it). */
+  onQuery?: (sql: string) => void;
 }
+
+const queryLogger = ({ onQuery }: TOpenDatabaseOptions) =>
+  onQuery ? { logQuery: (sql: string) => onQuery(sql) } : false;
 
 /** Opens PGlite (DATABASE_URL unset) or a pg pool, and applies the committed migrations. */
 export async function openDatabase(config: TConfig, options: TOpenDatabaseOptions = {}): Promise<TDatabase> {
@@ -44,7 +49,7 @@ export async function openDatabase(config: TConfig, options: TOpenDatabaseOption
     // An idle client that loses its connection (server restart, database dropped) must not
     // crash the process; the pool replaces it on the next query.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool) as unknown as TDb;
+    const db = drizzleNodePg(pool, { logger: queryLogger(options) }) as unknown as TDb;
     await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
     return {
       db,
@@ -62,7 +67,7 @@ export async function openDatabase(config: TConfig, options: TOpenDatabaseOption
   }
   if (!config.pgliteDir.startsWith('memory://')) mkdirSync(config.pgliteDir, { recursive: true });
   const client = await PGlite.create(config.pgliteDir, { loadDataDir: options.pgliteDataDir });
-  const db = drizzlePglite(client) as unknown as TDb;
+  const db = drizzlePglite(client, { logger: queryLogger(options) }) as unknown as TDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,

@@ -19,6 +19,12 @@ export interface TKv {
   incr(key: string, ttlSeconds: number): Promise<number>;
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
+  /**
+   * Null while broadcasts cannot be heard (the subscriber connection is down); otherwise a number
+   * that changes each time the subscription is re-established, so a cache can tell that it may
+   * have missed messages in between.
+   */
+  broadcastEpoch(): number | null;
   close(): Promise<void>;
 }
 
@@ -77,6 +83,7 @@ export function createDbKv(db: TDb): TKv {
     async subscribe(channel, listener) {
       bus.on(channel, listener);
     },
+    broadcastEpoch: () => 0,
     async close() {
       bus.removeAllListeners();
     },
@@ -87,6 +94,9 @@ export function createDbKv(db: TDb): TKv {
 export function createRedisKv(url: string, prefix = 'portal:'): TKv {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   let subscriber: Redis | null = null;
+  /** Counts the times every channel was confirmed subscribed; null while that is not so. */
+  let epoch = 0;
+  let listening = false;
   const listeners = new Map<string, Array<(m: string) => void>>();
   return {
     get: (key) => redis.get(prefix + key),
@@ -110,18 +120,40 @@ export function createRedisKv(url: string, prefix = 'portal:'): TKv {
     },
     async subscribe(channel, listener) {
       if (!subscriber) {
-        subscriber = redis.duplicate();
-        subscriber.on('message', (ch: string, message: string) => {
+        const sub = redis.duplicate();
+        subscriber = sub;
+        // On each (re)connection every channel is subscribed again, including one whose first
+        // subscribe failed (ioredis resubscribes only those it had confirmed).
+        sub.on('ready', () => {
+          sub.subscribe(...listeners.keys()).then(
+            () => {
+              epoch++;
+              listening = true;
+            },
+            () => undefined,
+          );
+        });
+        // The main connection reports Redis errors; here they only mean 'not listening'.
+        sub.on('close', () => {
+          listening = false;
+        });
+        sub.on('error', () => {
+          listening = false;
+        });
+        sub.on('message', (ch: string, message: string) => {
           for (const fn of listeners.get(ch) ?? []) fn(message);
         });
       }
       const full = prefix + channel;
-      if (!listeners.has(full)) {
-        listeners.set(full, []);
-        await subscriber.subscribe(full);
+      const known = listeners.get(full);
+      if (known) {
+        known.push(listener);
+        return;
       }
-      listeners.get(full)!.push(listener);
+      listeners.set(full, [listener]);
+      await subscriber.subscribe(full);
     },
+    broadcastEpoch: () => (listening && subscriber?.status === 'ready' ? epoch : null),
     async close() {
       await subscriber?.quit();
       await redis.quit();
