@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { Modal, message, notification } from 'antd';
+import { Modal } from 'antd';
 import { afterEach, vi } from 'vitest';
 import { i18n, loadFeatureLocales } from '../lib/i18n.ts';
 
@@ -43,12 +43,10 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(async () => {
   cleanup();
-  // Ant Design's static dialogs and toasts (feedback outside the frame) render in roots of
-  // their own, which cleanup() does not know: close them and let React finish before jsdom
-  // goes, or their last render runs after the environment is torn down.
+  // A static dialog (feedback outside the frame) renders in a root of its own, which cleanup()
+  // does not know: close it and let React finish before jsdom goes.
   Modal.destroyAll();
-  message.destroy();
-  notification.destroy();
+  await new Promise((settle) => setImmediate(settle));
   await new Promise((settle) => setTimeout(settle, 0));
   window.localStorage.clear();
   window.sessionStorage.clear();
