@@ -59,9 +59,9 @@ describe('dictionaries and areas (zh)', () => {
 
     await page.getByLabel('下拉预览').click();
     await pickOption(page, '卫星电话');
-    expect(await page.locator('.ant-select', { has: page.getByLabel('下拉预览') }).innerText()).toContain(
-      '卫星电话',
-    );
+    await expect
+      .poll(() => page.locator('.ant-select', { has: page.getByLabel('下拉预览') }).innerText())
+      .toContain('卫星电话');
   });
 
   it('warns that no validation runs before saving an edit of a code table', async () => {
@@ -106,9 +106,11 @@ describe('dictionaries and areas (zh)', () => {
     const value = page.getByTestId('area-preview-value');
     await expect.poll(() => value.innerText()).toContain('110000 / 110100 / 110108');
     expect(await value.innerText()).toContain('大洲 01，国家/地区 23');
-    expect(
-      await page.locator('.ant-cascader', { has: page.getByLabel('省/市/区', { exact: true }) }).innerText(),
-    ).toContain('北京市 / 北京市 / 海淀区');
+    await expect
+      .poll(() =>
+        page.locator('.ant-cascader', { has: page.getByLabel('省/市/区', { exact: true }) }).innerText(),
+      )
+      .toContain('北京市 / 北京市 / 海淀区');
 
     // Expand the tree level by level to the same district.
     const expand = async (name: string) =>

@@ -109,9 +109,9 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
       await main.locator('.ant-card-head-title', { hasText: title }).first().waitFor();
     }
     await expect.poll(() => main.textContent()).toContain('北京市 / 北京市 / 朝阳区');
-    expect(await main.textContent()).toContain('39.9710°');
+    await expect.poll(() => main.textContent()).toContain('39.9710°');
     await expect.poll(() => main.textContent()).toContain('该院住院直付需提前3个工作日提交预授权申请。');
-    expect(await main.textContent()).toContain('中国银行');
+    await expect.poll(() => main.textContent()).toContain('中国银行');
     await imagesLoaded(page, '.hospital-gallery', 4);
     // No change is pending and no change has been approved yet: no NEW marker.
     expect(await page.locator('.hospital-new-marker').count()).toBe(0);
@@ -195,7 +195,7 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     expect(await tooltip.textContent()).toContain('原值');
     await screenshot(page, 'hospital-task-detail-new-zh');
     const changeCard = page.locator('.ant-card', { hasText: '变更信息' });
-    expect(await changeCard.textContent()).toContain(`${OLD_ACCOUNT_NAME}→${NEW_ACCOUNT_NAME}`);
+    await expect.poll(() => changeCard.textContent()).toContain(`${OLD_ACCOUNT_NAME}→${NEW_ACCOUNT_NAME}`);
     await fullScreenshot(page, 'hospital-task-detail-zh');
 
     // My hospital tells that a change is pending and links to it.

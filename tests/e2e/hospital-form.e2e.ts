@@ -100,7 +100,7 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     const { page } = b;
     await page.goto(`${b.baseUrl}/drsystem/management/hosp/create`);
     await page.getByRole('heading', { name: '新增医院' }).waitFor();
-    expect(await page.getByLabel('医院编号', { exact: true }).inputValue()).toBe('P10001');
+    await expect.poll(() => page.getByLabel('医院编号', { exact: true }).inputValue()).toBe('P10001');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await footerButton(page, '提交').click();
@@ -122,9 +122,11 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     await fill(page, '医院英文名称', 'Beijing Test International Hospital');
     await pick(page, '医疗类型', '综合医院');
     await pick(page, '医院性质', '私立医院');
-    expect(
-      await page.locator('.ant-form-item', { has: page.getByLabel('医院等级', { exact: true }) }).innerText(),
-    ).toContain('未定级');
+    await expect
+      .poll(() =>
+        page.locator('.ant-form-item', { has: page.getByLabel('医院等级', { exact: true }) }).innerText(),
+      )
+      .toContain('未定级');
     await pick(page, '医院性质', '公立医院');
     await pick(page, '医院等级', '三级甲等');
     await pick(page, '科室类别', '国际部');
@@ -187,7 +189,7 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     await page.getByRole('button', { name: '电话：新增一行' }).click();
     await page.getByLabel('电话 2 电话', { exact: true }).waitFor();
     await page.getByRole('button', { name: '电话：删除第 2 行' }).click();
-    expect(await page.getByLabel('电话 2 电话', { exact: true }).count()).toBe(0);
+    await page.getByLabel('电话 2 电话', { exact: true }).waitFor({ state: 'detached' });
     await fill(page, '电话 1 电话', '+86-10-59270000');
     await pickMany(page, '电话 1 电话类型', ['直线电话']);
     await pick(page, '电话 1 是否对患者显示', '对患者显示');
@@ -218,8 +220,8 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
       .poll(() => page.locator('#hospital-form-section-photos .ant-upload-list-item-done').count())
       .toBe(4);
 
-    expect(await page.getByLabel('中文备注', { exact: true }).inputValue()).toBe('1.请提前预约');
-    expect(await page.locator('.hospital-form .ant-form-item-has-error').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('中文备注', { exact: true }).inputValue()).toBe('1.请提前预约');
+    await expect.poll(() => page.locator('.hospital-form .ant-form-item-has-error').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'hospital-form-zh');
     await page.locator('#hospital-form-section-contacts').scrollIntoViewIfNeeded();
@@ -264,9 +266,11 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     await expect
       .poll(() => page.getByLabel('医院中文名称', { exact: true }).inputValue())
       .toBe('北京测试国际医院');
-    expect(await page.locator('#hospital-form-section-photos .ant-upload-list-item-done').count()).toBe(4);
+    await expect
+      .poll(() => page.locator('#hospital-form-section-photos .ant-upload-list-item-done').count())
+      .toBe(4);
     await expect.poll(() => page.locator('#hospital-form-outPatients').innerText()).toContain('呼吸内科');
-    expect(await page.getByLabel('星期六 备注', { exact: true }).inputValue()).toBe('仅急诊');
+    await expect.poll(() => page.getByLabel('星期六 备注', { exact: true }).inputValue()).toBe('仅急诊');
     const committed = page.waitForResponse((r) => r.url().includes('/providerTask/commit'));
     await footerButton(page, '提交').click();
     const answer = await committed;

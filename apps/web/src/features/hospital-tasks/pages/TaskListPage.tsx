@@ -19,9 +19,9 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -81,7 +81,8 @@ export function TaskListPage() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
   const providerId = useSessionStore((s) => s.user?.providerId ?? null);
   const [form] = Form.useForm<TSearchForm>();
   // Filters and paging survive a reload of the browser tab.
@@ -95,20 +96,17 @@ export function TaskListPage() {
   const actions = useTaskActions();
   const change = useChangeHospital();
 
-  // Arriving with save=true (after the form's submit): show the list afresh from page 1.
+  // Arriving with save=true (the form's submit, spec section 2): show the list afresh from
+  // page 1, once per arrival. The flag stays in the address as the spec names it; a kept tab
+  // shown again (its effects re-run) or a re-render does not reset the paging again.
   const saved = searchParams.get('save') === 'true';
+  const handledArrival = useRef<string | null>(null);
   useEffect(() => {
-    if (!saved) return;
+    if (!saved || handledArrival.current === location.key) return;
+    handledArrival.current = location.key;
     setPage((p) => ({ ...p, current: 1 }));
     void client.invalidateQueries({ queryKey: TASK_LIST_KEY });
-    setSearchParams(
-      (params) => {
-        params.delete('save');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [saved, client, setSearchParams, setPage]);
+  }, [saved, location.key, client, setPage]);
 
   const search = (values: TSearchForm) => {
     writeTaskSearchStatus(values.status ?? []);
