@@ -4,12 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
 import { errorLogsRoutes } from './features/error-logs/error-logs.routes.ts';
@@ -33,6 +28,7 @@ import { safeErrorForLog } from './platform/db/db-errors.ts';
 import { installErrorHandler, shuttingDownBody } from './platform/http/error-handler.ts';
 import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
+import { compiledSerializerCompiler } from './platform/http/serializer.ts';
 import { installWebApp } from './platform/http/web-app.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
@@ -95,7 +91,9 @@ export async function buildApp(
     ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are written by code compiled from each route's schema; tests also check them
+  // against the zod schema, so a handler returning the wrong shape fails there.
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.env === 'test' }));
 
   const database = await openDatabase(config, options);
   await seedDatabase(database.db, config);
