@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format/format';
 import { badgeText, MSG_CENTER_CODES } from '@portal/domain/messages/codes';
-import { Badge, Button, Empty, Flex, List, Popover, Spin, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, Popover, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -72,20 +72,18 @@ function BellPanel({ onLeave }: { onLeave: () => void }) {
         {unread.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.noUnread')} />
         ) : (
-          <List
-            size="small"
-            dataSource={unread}
-            renderItem={(msg) => (
-              <List.Item className="portal-bell-item">
+          <ul className="portal-bell-items">
+            {unread.map((msg) => (
+              <li key={msg.id} className="portal-bell-item">
                 <button type="button" onClick={() => go(messageViewPath(msg.id))}>
                   <span className="portal-bell-item-title">{messageTitle(msg, lang)}</span>
                   <span className="portal-bell-item-meta">
                     {categoryLabel(msg.code, lang)} · {formatDate(msg.createdAt, 'YYYY-MM-DD HH:mm')}
                   </span>
                 </button>
-              </List.Item>
-            )}
-          />
+              </li>
+            ))}
+          </ul>
         )}
       </Spin>
       <Flex justify="space-between" className="portal-bell-foot">

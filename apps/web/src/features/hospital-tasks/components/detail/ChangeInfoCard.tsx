@@ -1,13 +1,14 @@
 import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
-import type { THospitalTaskView, TTaskFile } from '@portal/domain/hospital-tasks/api';
+import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
 import { LABELS, type TCompareField } from '@portal/domain/hospital-tasks/rules';
-import { Button, Card, Flex, List, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { attachmentsZipUrl } from '../../api/attachments-zip-url.ts';
 import { useDownloadAttachment } from '../../api/download-attachment.ts';
 import { useLanguage } from '../../use-language.ts';
 import { changedFields, EMPTY_TEXT, fieldChange } from './detail-rules.ts';
 import { FieldValue } from './FieldValue.tsx';
+import './detail.css';
 
 interface TChangeRow {
   field: TCompareField;
@@ -78,33 +79,27 @@ export function ChangeInfoCard({ view }: { view: THospitalTaskView }) {
                 </Typography.Link>
               )}
             </Flex>
-            <List<TTaskFile>
-              size="small"
-              dataSource={view.attacheList}
-              renderItem={(file) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="download"
-                      type="link"
-                      size="small"
-                      icon={<DownloadOutlined aria-hidden />}
-                      loading={download.isPending && download.variables?.id === file.id}
-                      onClick={() => download.mutate({ id: file.id, name: file.name || file.fileName })}
-                      aria-label={t('detail.change.downloadFile', { name: file.name || file.fileName })}
-                    >
-                      {t('detail.change.download')}
-                    </Button>,
-                  ]}
-                >
+            <ul className="portal-file-list">
+              {view.attacheList.map((file) => (
+                <li key={file.id}>
                   <Flex gap={8} align="center">
                     <FileOutlined aria-hidden />
                     <span>{file.name || file.fileName}</span>
                     <Typography.Text type="secondary">{fileSize(file.size)}</Typography.Text>
                   </Flex>
-                </List.Item>
-              )}
-            />
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<DownloadOutlined aria-hidden />}
+                    loading={download.isPending && download.variables?.id === file.id}
+                    onClick={() => download.mutate({ id: file.id, name: file.name || file.fileName })}
+                    aria-label={t('detail.change.downloadFile', { name: file.name || file.fileName })}
+                  >
+                    {t('detail.change.download')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
           </section>
         )}
       </Flex>
