@@ -142,6 +142,14 @@ describe('shell routes', () => {
     expect(router.state.location.pathname).toBe('/forceUpdatePwd');
   });
 
+  it('/forceUpdatePwd sends a user whose password need not change to the home page', async () => {
+    signIn({ mustChangePassword: false });
+    serve();
+    const router = await renderApp('/forceUpdatePwd');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/forceUpdatePwd'));
+    expect(screen.queryByRole('heading', { name: '请设置新密码' })).toBeNull();
+  });
+
   it('/privacy is public and follows its lang query', async () => {
     serve();
     await renderApp('/privacy?lang=en');

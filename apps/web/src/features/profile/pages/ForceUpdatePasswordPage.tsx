@@ -19,6 +19,8 @@ export function ForceUpdatePasswordPage() {
   const token = useSessionStore((s) => s.token);
   const user = useSessionStore((s) => s.user);
   if (!token) return <Navigate to="/login" replace />;
+  // Only for a password that was reset or is temporary; anyone else changes it in the profile.
+  if (!user?.mustChangePassword) return <Navigate to="/" replace />;
 
   return (
     <main className="portal-standalone">
