@@ -1,3 +1,4 @@
+import { ERRORS } from '@portal/domain/errors/catalogue';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,8 +37,8 @@ function serve(options: { holdMenu?: boolean; badToken?: boolean } = {}) {
         JSON.stringify({
           isSuccess: false,
           code: 40005,
-          msg: '令牌无法解析',
-          msg_en: 'Token cannot be read',
+          msg: ERRORS.TOKEN_UNREADABLE.zh,
+          msg_en: ERRORS.TOKEN_UNREADABLE.en,
           data: null,
         }),
         { status: 401, headers: { 'content-type': 'application/json' } },
@@ -169,7 +170,7 @@ describe('app router', () => {
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(document.querySelectorAll('.ant-modal-confirm-title')).toHaveLength(1);
     expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('提醒');
-    expect(screen.getByText('令牌无法解析')).toBeTruthy();
+    expect(screen.getByText('登录信息无法识别，请重新登录')).toBeTruthy();
     expect(screen.queryByText('抱歉，您访问的页面不存在。')).toBeNull();
   });
 

@@ -21,9 +21,19 @@ export const ERRORS = {
   // Session codes of spec section 8: the client shows the 'remind' dialog and logs out.
   INVALID_CLIENT: entry(40000, 401, '客户端凭证无效', 'Invalid client credentials'),
   SESSION_EXPIRED: entry(40001, 401, '登录已过期，请重新登录', 'Login expired, please log in again'),
-  BAD_TOKEN_SIGNATURE: entry(40002, 401, '令牌签名无效', 'Invalid token signature'),
+  BAD_TOKEN_SIGNATURE: entry(
+    40002,
+    401,
+    '登录信息无效，请重新登录',
+    'Your sign-in is not valid, please log in again',
+  ),
   TOKEN_MISSING: entry(40003, 401, '缺少令牌，请登录', 'Token missing, please log in'),
-  TOKEN_UNREADABLE: entry(40005, 401, '令牌无法解析', 'Token cannot be read'),
+  TOKEN_UNREADABLE: entry(
+    40005,
+    401,
+    '登录信息无法识别，请重新登录',
+    'Your sign-in could not be read, please log in again',
+  ),
   WRONG_CREDENTIALS: entry(40006, 401, '账号或密码错误', 'Wrong account or password'),
   LOGGED_IN_ELSEWHERE: entry(40008, 401, '您的账号已在别处登录', 'Your account has logged in elsewhere'),
   NOT_LOGGED_IN: entry(40009, 401, '未登录或登录已失效', 'Not logged in'),
