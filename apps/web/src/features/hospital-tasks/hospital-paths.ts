@@ -5,6 +5,8 @@
 
 /** Route drmanage-task: the provider's hospital task list. */
 export const TASK_LIST_PATH = '/drsystem/management/task';
+/** Route hospitalAudit: the operator's hospital audit tasks. */
+export const AUDIT_LIST_PATH = '/drsystem/management/hospital';
 /** The sidebar's 'My hospital': the detail of the signed-in user's provider. */
 export const MY_HOSPITAL_PATH = '/drsystem/management/hospital/mine';
 export const HOSP_CREATE_PATH = '/drsystem/management/hosp/create';

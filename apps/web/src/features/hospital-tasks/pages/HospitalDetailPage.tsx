@@ -1,14 +1,15 @@
 import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { HOSPITAL_TASK_STATUS, TASK_TYPE } from '@portal/domain/dictionaries/codes';
-import { Alert, Button, Card, Empty, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useTaskList } from '../api/list-tasks.ts';
 import { isMissingRecord, useProviderDetail } from '../api/provider-detail.ts';
 import { HospitalDetailView } from '../components/detail/HospitalDetailView.tsx';
-import { HOSP_CREATE_PATH, TASK_LIST_PATH, taskDetailPath } from '../hospital-paths.ts';
+import { AUDIT_LIST_PATH, HOSP_CREATE_PATH, TASK_LIST_PATH, taskDetailPath } from '../hospital-paths.ts';
 import { statusLabel } from '../task-statuses.ts';
 import { useChangeHospital } from '../use-change-hospital.ts';
 import { useLanguage } from '../use-language.ts';
@@ -85,14 +86,12 @@ function HospitalDetailScreen({ providerId, title }: { providerId: string | null
     );
   } else if (query.isError) {
     body = (
-      <Result
-        status="warning"
+      <LoadFailed
+        error={query.error}
         title={t('detail.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            {t('detail.retry')}
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
+        backTo={ownProviderId ? TASK_LIST_PATH : AUDIT_LIST_PATH}
+        backLabel={t(ownProviderId ? 'detail.backToList' : 'detail.backToAuditList')}
       />
     );
   } else {

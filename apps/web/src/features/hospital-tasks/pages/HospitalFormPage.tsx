@@ -1,7 +1,8 @@
-import { Button, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useRouteHandle } from '../../../shell/use-route-handle.ts';
@@ -10,6 +11,7 @@ import { useCheckEdit } from '../api/check-edit.ts';
 import { useEditDetail } from '../api/get-edit-detail.ts';
 import { HospitalFormScreen } from '../components/HospitalFormScreen.tsx';
 import { hospitalFormRouteOf, type THospitalFormRoute } from '../hospital-form-model.ts';
+import { AUDIT_LIST_PATH, TASK_LIST_PATH } from '../hospital-paths.ts';
 
 /**
  * The one hospital form screen behind /drsystem/management/hosp/create, /hosp/modify,
@@ -104,16 +106,14 @@ function HospitalFormLoader({ route, taskNo, providerIdParam, taskType, onTaskCr
     );
   }
   if (query.isError) {
+    const audit = route === 'auditHosp';
     return (
-      <Result
-        status="error"
+      <LoadFailed
+        error={query.error}
         title={t('form.load.failed')}
-        subTitle={query.error instanceof ApiError ? query.error.localizedMessage() : undefined}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            {t('form.load.retry')}
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
+        backTo={audit ? AUDIT_LIST_PATH : TASK_LIST_PATH}
+        backLabel={t(audit ? 'detail.backToAuditList' : 'detail.backToList')}
       />
     );
   }

@@ -1,11 +1,13 @@
-import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import { Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useAuditDetail } from '../api/audit-detail.ts';
 import { useTaskDetail } from '../api/task-detail.ts';
 import { HospitalDetailView } from '../components/detail/HospitalDetailView.tsx';
 import { TaskInfoCard } from '../components/detail/TaskInfoCard.tsx';
+import { AUDIT_LIST_PATH, TASK_LIST_PATH } from '../hospital-paths.ts';
 
 /**
  * A hospital task (/drsystem/management/hospital/task/detail/:id, id or task number): the
@@ -30,14 +32,12 @@ export function TaskDetailPage() {
           <Skeleton active paragraph={{ rows: 8 }} />
         </Card>
       ) : query.isError ? (
-        <Result
-          status="warning"
+        <LoadFailed
+          error={query.error}
           title={t('detail.loadFailed')}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              {t('detail.retry')}
-            </Button>
-          }
+          onRetry={() => void query.refetch()}
+          backTo={isProvider ? TASK_LIST_PATH : AUDIT_LIST_PATH}
+          backLabel={t(isProvider ? 'detail.backToList' : 'detail.backToAuditList')}
         />
       ) : (
         <HospitalDetailView
