@@ -33,6 +33,37 @@ describe('<Sidebar>', () => {
     );
   });
 
+  it('names the home board as its tab and the breadcrumb do, by user group', async () => {
+    const store = useSessionStore.getState();
+    store.applyLogin({
+      token: 't',
+      refreshToken: 'r',
+      expiresIn: 3600,
+      userId: '1',
+      account: 'clinic',
+      name: '医院用户',
+      providerId: 'P1000',
+      userType: '02',
+    });
+    store.applyRoutes([
+      {
+        path: '/dashboard',
+        component: 'home/index',
+        name: 'dashboard',
+        meta: { title: '首页', titleEn: 'Home', icon: 'HomeOutlined', affix: true },
+      },
+      ...TEST_ROUTE_TREE,
+    ]);
+    renderSidebar();
+    expect(screen.getByRole('link', { name: '公告栏' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: '首页' })).toBeNull();
+    // An entry of the same page that is not the affixed board keeps its own title.
+    expect(screen.getByRole('link', { name: '欢迎页' })).toBeTruthy();
+    await i18n.changeLanguage('en');
+    expect(await screen.findByRole('link', { name: 'Bulletin Board' })).toBeTruthy();
+    await i18n.changeLanguage('zh');
+  });
+
   it('opens external links in a new tab', () => {
     renderSidebar();
     const help = screen.getByRole('link', { name: '帮助中心' });

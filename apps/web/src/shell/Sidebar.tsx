@@ -2,12 +2,16 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { resolvePage } from '../app/route-pages.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { useSessionStore } from '../lib/session-store.ts';
+import { useUserGroup } from '../lib/use-user-group.ts';
 import { MenuIcon } from './MenuIcon.tsx';
+import { HOME_TITLE_KEYS } from './route-title.ts';
 import { useSettingsStore } from './settings-store.ts';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, useShellStore } from './shell-store.ts';
 import { ancestorKeys, buildSidebarTree, selectedKeyFor, type TSidebarNode } from './sidebar-tree.ts';
+import { affixHomePath } from './tags-view-rules.ts';
 import { useRouteHandle } from './use-route-handle.ts';
 
 type TMenuItem = NonNullable<MenuProps['items']>[number];
@@ -42,6 +46,18 @@ export function nextOpenKeys(open: readonly string[], keys: string[], uniqueOpen
   return keys.filter((k) => k === opened || opened.startsWith(`${k}/`));
 }
 
+/** The nodes with the entry at `path` renamed `title`. */
+function withTitle(nodes: TSidebarNode[], path: string | null, title: string): TSidebarNode[] {
+  if (!path) return nodes;
+  return nodes.map((node) =>
+    node.children
+      ? { ...node, children: withTitle(node.children, path, title) }
+      : node.key === path
+        ? { ...node, title }
+        : node,
+  );
+}
+
 /**
  * The sidebar, 250 px wide, built from the route tree the server granted. In the mobile layout
  * it sits in a drawer and is never collapsed.
@@ -56,7 +72,13 @@ export function Sidebar({ mobile = false }: { mobile?: boolean }) {
   const { pathname } = useLocation();
   const handle = useRouteHandle();
 
-  const nodes = useMemo(() => buildSidebarTree(routes, lang), [routes, lang]);
+  // The home board is named as its tab and the breadcrumb name it (Bulletin Board, Task Board
+  // or Dashboard, by user group), not by the route tree's generic 'Home'.
+  const homeTitle = t(HOME_TITLE_KEYS[useUserGroup()]);
+  const nodes = useMemo(
+    () => withTitle(buildSidebarTree(routes, lang), affixHomePath(routes, resolvePage), homeTitle),
+    [routes, lang, homeTitle],
+  );
   const items = useMemo(() => toMenuItems(nodes), [nodes]);
   const selected = selectedKeyFor(nodes, pathname, handle?.activeMenu);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(nodes, selected) : []));
