@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DictionaryEntriesCard } from '../components/DictionaryEntriesCard.tsx';
 import { DictionaryTypesCard } from '../components/DictionaryTypesCard.tsx';
 
-/** System > Dictionaries: code types on the left, the picked type's entries on the right. */
+/** System > Dictionaries: the code types, then the picked type's entries (side by side from 1600 px). */
 export function DictionaryPage() {
   const { t } = useTranslation('dictionaries');
   const [selected, setSelected] = useState<TDictionaryTypeRecord | null>(null);

@@ -76,7 +76,7 @@ describe('<ProviderNotesPage>', () => {
     const calls = api();
     renderAt(<ProviderNotesPage />);
     expect(await screen.findByRole('heading', { name: '医院备注' })).toBeTruthy();
-    expect(screen.getByText('请选择左侧的医院查看和维护备注')).toBeTruthy();
+    expect(screen.getByText('请选择一家医院查看和维护备注')).toBeTruthy();
     await userEvent.click(await screen.findByText('北京和睦国际医院'));
     expect(await screen.findByText(NOTE.notesC)).toBeTruthy();
     expect(screen.getByText(NOTE.notesE)).toBeTruthy();
