@@ -114,6 +114,7 @@ function ServerLogs() {
         loading={query.isFetching}
         pagination={false}
         expandable={{
+          columnTitle: <span className="portal-sr-only">{t('fields.details')}</span>,
           expandedRowRender: (r) => (
             <Flex vertical gap={8}>
               <Typography.Text>
@@ -177,7 +178,10 @@ function LocalLogs() {
         columns={columns}
         dataSource={logs}
         pagination={false}
-        expandable={{ expandedRowRender: (r) => <StackText stack={r.stack} /> }}
+        expandable={{
+          columnTitle: <span className="portal-sr-only">{t('fields.details')}</span>,
+          expandedRowRender: (r) => <StackText stack={r.stack} />,
+        }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('local.empty')} /> }}
       />
     </>
