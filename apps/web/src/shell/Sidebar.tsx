@@ -106,7 +106,13 @@ export function Sidebar({ mobile = false }: { mobile?: boolean }) {
       className={`portal-sidebar${mobile ? ' portal-sidebar-mobile' : ''}`}
     >
       {showLogo && (
-        <Link to="/" className="portal-sidebar-logo" aria-label={t('app.title')}>
+        // Named by its visible text; collapsed, it shows only the mark and carries the title.
+        <Link
+          to="/"
+          className="portal-sidebar-logo"
+          title={t('app.title')}
+          aria-label={collapsed ? t('app.title') : undefined}
+        >
           <span className="portal-sidebar-logo-mark" aria-hidden>
             {t('app.logoMark')}
           </span>

@@ -4,8 +4,10 @@
  * SETTINGS), shared by the browser's tabs, and go at logout with everything but the language
  * (spec section 1: the language is the only local setting kept after logout).
  */
+
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { readableTextColor, textOn } from '../lib/contrast.ts';
 import { PORTAL_STORAGE_KEYS, readJson, writeJson } from '../lib/storage.ts';
 import { DEFAULT_THEME_COLOR } from './shell-store.ts';
 
@@ -109,6 +111,10 @@ export function useSettingsSync(): void {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
   useEffect(() => {
-    document.documentElement.style.setProperty('--portal-primary', themeColor);
+    const root = document.documentElement.style;
+    root.setProperty('--portal-primary', themeColor);
+    // Text on a fill of the theme colour, and text in it, readable at WCAG AA.
+    root.setProperty('--portal-on-primary', textOn(themeColor));
+    root.setProperty('--portal-primary-text', readableTextColor(themeColor));
   }, [themeColor]);
 }

@@ -151,7 +151,8 @@ export function FileUpload({
   };
 
   const full = profile.maxCount !== null && state.items.length >= profile.maxCount;
-  const chooseLabel = label ?? t('upload.choose');
+  // The visible 'Choose file' first, then what the files are for (WCAG 2.5.3, label in name).
+  const chooseLabel = label ? `${t('upload.choose')}: ${label}` : t('upload.choose');
 
   return (
     <div className="portal-upload">

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { type TLocalErrorLog, useErrorLogStore } from '../../../lib/error-log.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { ERROR_LOG_VIEW, useErrorLogPage } from '../api/error-log-page.ts';
 
@@ -39,6 +40,7 @@ function StackText({ stack }: { stack: string }) {
 
 function ServerLogs() {
   const { t } = useTranslation('error-logs');
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('tabs.server'));
   const mobile = useIsMobile();
   const [form] = Form.useForm<TFilter>();
   const [filter, setFilter] = useState<TFilter>({});
@@ -106,31 +108,33 @@ function ServerLogs() {
           </Flex>
         </Form.Item>
       </Form>
-      <Table<TErrorLogRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.records ?? []}
-        loading={query.isFetching}
-        pagination={false}
-        expandable={{
-          columnTitle: <span className="portal-sr-only">{t('fields.details')}</span>,
-          expandedRowRender: (r) => (
-            <Flex vertical gap={8}>
-              <Typography.Text>
-                <strong>{t('fields.url')}:</strong> {r.url}
-              </Typography.Text>
-              <Typography.Text type="secondary">
-                <strong>{t('fields.userAgent')}:</strong> {r.userAgent || '-'}
-              </Typography.Text>
-              {r.info && <pre className="portal-error-stack">{JSON.stringify(r.info, null, 2)}</pre>}
-              <StackText stack={r.stack} />
-            </Flex>
-          ),
-        }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-        scroll={{ x: mobile ? 640 : undefined }}
-      />
+      <div ref={tableRegion}>
+        <Table<TErrorLogRecord>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.records ?? []}
+          loading={query.isFetching}
+          pagination={false}
+          expandable={{
+            columnTitle: <span className="portal-sr-only">{t('fields.details')}</span>,
+            expandedRowRender: (r) => (
+              <Flex vertical gap={8}>
+                <Typography.Text>
+                  <strong>{t('fields.url')}:</strong> {r.url}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  <strong>{t('fields.userAgent')}:</strong> {r.userAgent || '-'}
+                </Typography.Text>
+                {r.info && <pre className="portal-error-stack">{JSON.stringify(r.info, null, 2)}</pre>}
+                <StackText stack={r.stack} />
+              </Flex>
+            ),
+          }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          scroll={{ x: mobile ? 640 : undefined }}
+        />
+      </div>
       <Flex justify="flex-end" style={{ marginTop: 16 }}>
         <Pager
           current={page.current}

@@ -26,6 +26,7 @@ import { useNavigate } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
 import { useDownloadAnnounce } from '../api/download-announce.ts';
 import { useInitTask } from '../api/init-task.ts';
@@ -105,6 +106,7 @@ const dateOnly = (value: string | null) => formatDate(value, DAY);
  */
 export function AuditTaskListPage() {
   const { t } = useTranslation('hospital-audit');
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('list.title'));
   const lang = useLanguage();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -329,23 +331,25 @@ export function AuditTaskListPage() {
             </Space>
           </Form.Item>
         </Form>
-        <Table<TAuditTaskListItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 1530 }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={list.isError ? t('list.loadFailed') : t('list.empty')}
-              />
-            ),
-          }}
-        />
+        <div ref={tableRegion}>
+          <Table<TAuditTaskListItem>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={list.data?.records ?? []}
+            loading={list.isFetching}
+            pagination={false}
+            scroll={{ x: 1530 }}
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={list.isError ? t('list.loadFailed') : t('list.empty')}
+                />
+              ),
+            }}
+          />
+        </div>
         <Flex justify="flex-end" style={{ marginTop: 16 }}>
           <Pager
             current={page.current}

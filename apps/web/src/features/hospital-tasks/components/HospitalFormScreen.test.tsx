@@ -57,7 +57,9 @@ async function choose(label: string, option: string) {
 
 /** The Form.Item of a label, to read its message and control. */
 function item(label: string): HTMLElement {
-  const el = screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item');
+  const el = screen
+    .getByText(label, { selector: '.ant-form-item-label label' })
+    .closest<HTMLElement>('.ant-form-item');
   if (!el) throw new Error(`no form item for ${label}`);
   return el;
 }

@@ -25,6 +25,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
 import { TASK_LIST_KEY } from '../api/keys.ts';
 import { type TTaskListFilter, useTaskList } from '../api/list-tasks.ts';
@@ -78,6 +79,7 @@ const dateOnly = (value: string | null) => formatDate(value, DAY);
  */
 export function TaskListPage() {
   const { t } = useTranslation('hospital-tasks');
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('list.title'));
   const lang = useLanguage();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -275,23 +277,25 @@ export function TaskListPage() {
             </Space>
           </Form.Item>
         </Form>
-        <Table<THospitalTaskListItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 1080 }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={list.isError ? t('list.loadFailed') : t('list.empty')}
-              />
-            ),
-          }}
-        />
+        <div ref={tableRegion}>
+          <Table<THospitalTaskListItem>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={list.data?.records ?? []}
+            loading={list.isFetching}
+            pagination={false}
+            scroll={{ x: 1080 }}
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={list.isError ? t('list.loadFailed') : t('list.empty')}
+                />
+              ),
+            }}
+          />
+        </div>
         <Flex justify="flex-end" style={{ marginTop: 16 }}>
           <Pager
             current={page.current}

@@ -38,17 +38,17 @@ export function ScrollingNotice({ message }: ScrollingNoticeProps) {
       to={messageViewPath(message.id)}
       className={`portal-notice${important ? ' portal-notice-important' : ''}`}
       title={text}
-      aria-label={`${important ? `${t('notice.important')}: ` : ''}${text}`}
       data-level={message.msgLevel}
     >
       {important ? (
         <Tag color="red" className="portal-notice-tag">
           {t('notice.important')}
+          <span className="portal-sr-only">: </span>
         </Tag>
       ) : (
         <SoundOutlined aria-hidden className="portal-notice-icon" />
       )}
-      <span className="portal-notice-track" aria-hidden>
+      <span className="portal-notice-track">
         <span
           key={runKey}
           className={running ? 'portal-notice-text portal-notice-running' : 'portal-notice-text'}

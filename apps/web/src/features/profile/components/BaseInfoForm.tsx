@@ -1,5 +1,5 @@
 import { ZUserBase } from '@portal/domain/users/rules';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../lib/feedback.ts';
@@ -61,8 +61,9 @@ export function BaseInfoForm({ profile }: { profile: TUserProfile }) {
       disabled={mutation.isPending}
       style={{ maxWidth: 560 }}
     >
+      {/* The account cannot change: shown as text, not as a disabled field. */}
       <Form.Item label={t('base.account')}>
-        <Input value={profile.account} disabled />
+        <Typography.Text strong>{profile.account}</Typography.Text>
       </Form.Item>
       <Form.Item name="name" label={t('base.name')} required rules={[zodRule(ZUserBase.shape.name)]}>
         <Input maxLength={50} showCount />

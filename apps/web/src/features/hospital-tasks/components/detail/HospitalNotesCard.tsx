@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../../components/pager/Pager.tsx';
 import { pickLanguage } from '../../../../lib/i18n.ts';
+import { useScrollRegion } from '../../../../lib/use-scroll-region.ts';
 import { useHospitalNotes } from '../../api/hospital-notes.ts';
 import { textOrDash } from './detail-rules.ts';
 
@@ -14,6 +15,7 @@ export const HOSPITAL_NOTES_PAGE_SIZES = [10, 20, 30, 50] as const;
 /** The insurer's notes about the provider, paged (read-only for provider staff). */
 export function HospitalNotesCard({ providerId }: { providerId: string }) {
   const { t } = useTranslation('hospital-tasks');
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('detail.cards.hospitalNotes'));
   const [page, setPage] = useState({ current: 1, size: 10 });
   const query = useHospitalNotes({ providerId, ...page });
   const records = query.data?.records ?? [];
@@ -41,19 +43,21 @@ export function HospitalNotesCard({ providerId }: { providerId: string }) {
   ];
   return (
     <Card title={t('detail.cards.hospitalNotes')} className="hospital-detail-card">
-      <Table<TProviderNote>
-        rowKey="id"
-        size="small"
-        bordered
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={records}
-        pagination={false}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.notes.empty')} />,
-        }}
-        scroll={{ x: 720 }}
-      />
+      <div ref={tableRegion}>
+        <Table<TProviderNote>
+          rowKey="id"
+          size="small"
+          bordered
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={records}
+          pagination={false}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.notes.empty')} />,
+          }}
+          scroll={{ x: 720 }}
+        />
+      </div>
       {(query.data?.total ?? 0) > 0 && (
         <Flex justify="flex-end" style={{ marginTop: 12 }}>
           <Pager
