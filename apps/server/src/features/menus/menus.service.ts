@@ -1,7 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, exists, getTableColumns, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
-import { grantsOfUser, menuIdsOfRoles } from '../roles/roles.service.ts';
+import { roleMenus, userRoles } from '../roles/roles.tables.ts';
 import { menus } from './menus.tables.ts';
 
 export interface TRoute {
@@ -37,8 +37,8 @@ function toRoute(row: TMenuRow, children: TRoute[]): TRoute {
 }
 
 /** Builds the nested route list from flat rows, keeping only `allowed` ones (and their parents). */
-export function buildRouteTree(rows: TMenuRow[], allowed: (row: TMenuRow) => boolean): TRoute[] {
-  const byParent = new Map<string | null, TMenuRow[]>();
+export function buildRouteTree<R extends TMenuRow>(rows: R[], allowed: (row: R) => boolean): TRoute[] {
+  const byParent = new Map<string | null, R[]>();
   for (const row of rows) {
     const list = byParent.get(row.parentId) ?? [];
     list.push(row);
@@ -52,20 +52,35 @@ export function buildRouteTree(rows: TMenuRow[], allowed: (row: TMenuRow) => boo
   return build(null);
 }
 
-/** The route tree the actor's roles grant, in one menu group. */
+/**
+ * The route tree the actor's roles grant, in one menu group: one query, each menu row carrying
+ * whether one of the user's roles grants it.
+ */
 export async function routesForActor(
   db: TDbOrTx,
   { actor, group }: { actor: TActor; group: 'default' | 'smartPortal' },
 ): Promise<TRoute[]> {
+  const grants = db
+    .select({ one: sql`1` })
+    .from(roleMenus)
+    .innerJoin(
+      userRoles,
+      and(eq(userRoles.roleId, roleMenus.roleId), eq(userRoles.tenantId, roleMenus.tenantId)),
+    )
+    .where(
+      and(
+        eq(roleMenus.menuId, menus.id),
+        eq(userRoles.userId, actor.userId),
+        eq(userRoles.tenantId, actor.tenantId),
+      ),
+    );
+  const granted = actor.isSuperAdmin ? sql<boolean>`true` : sql<boolean>`${exists(grants)}`;
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(menus), granted })
     .from(menus)
     .where(and(eq(menus.tenantId, actor.tenantId), eq(menus.menuGroup, group)))
     .orderBy(asc(menus.sortOrder), asc(menus.name));
-  if (actor.isSuperAdmin) return buildRouteTree(rows, () => true);
-  const { roleIds } = await grantsOfUser(db, { tenantId: actor.tenantId, userId: actor.userId });
-  const granted = await menuIdsOfRoles(db, { tenantId: actor.tenantId, roleIds });
-  return buildRouteTree(rows, (row) => granted.has(row.id));
+  return buildRouteTree(rows, (row) => row.granted === true);
 }
 
 /** Number of menu entries of a tenant. */

@@ -292,6 +292,21 @@ describe('permissions and menus', () => {
     const routes = res.json().data as Array<{ name: string; meta: { title: string; titleEn: string } }>;
     expect(routes.map((r) => r.name)).toContain('dashboard');
     expect(routes[0].meta).toMatchObject({ title: '首页', titleEn: 'Home' });
+    // Only what the provider's roles grant: their hospital screens, not the operator's.
+    expect(routes.map((r) => r.name)).toEqual(['dashboard', 'drmanage']);
+    const auditor = await login(t.app, 'demo', 'auditor');
+    const audited = await call(t.app, 'demo', auditor.token, {
+      method: 'GET',
+      url: '/saasapi/oauth/menu/router',
+    });
+    const auditorNames = (audited.json().data as Array<{ name: string }>).map((r) => r.name);
+    expect(auditorNames).toContain('hospitalAuditGroup');
+    expect(auditorNames).not.toContain('system');
+    expect(auditorNames).not.toContain('drmanage');
+    // SUPER_ADMIN gets every entry.
+    const admin = await login(t.app, 'demo', 'admin');
+    const all = await call(t.app, 'demo', admin.token, { method: 'GET', url: '/saasapi/oauth/menu/router' });
+    expect((all.json().data as Array<{ name: string }>).map((r) => r.name)).toContain('system');
   });
 
   it('denies a route without the permission with 403 and a non-session code', async () => {
