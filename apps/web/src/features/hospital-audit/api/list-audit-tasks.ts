@@ -1,12 +1,17 @@
 import type { TAuditTaskListItem } from '@portal/domain/hospital-audit/api';
-import type { TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
+import type { AUDIT_LIST_SORTS, TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { AUDIT_TASKS_KEY } from './keys.ts';
 
+export type TAuditListSort = (typeof AUDIT_LIST_SORTS)[number];
+
 export interface TAuditTaskListBody {
   current: number;
   size: number;
+  /** One of AUDIT_LIST_SORTS; the server's default is commitDate, descending. */
+  sort?: TAuditListSort;
+  order?: 'ascending' | 'descending';
   model: Partial<TAuditTaskFilter>;
 }
 

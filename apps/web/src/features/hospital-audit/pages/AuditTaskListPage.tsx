@@ -1,6 +1,6 @@
 import { formatDate } from '@portal/domain/format/format';
 import type { TAuditTaskListItem } from '@portal/domain/hospital-audit/api';
-import type { TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
+import { AUDIT_LIST_SORTS, type TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -26,12 +26,13 @@ import { useNavigate } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { columnSortOrder, nextListSort, type TListSort } from '../../../lib/table-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
 import { useDownloadAnnounce } from '../api/download-announce.ts';
 import { useInitTask } from '../api/init-task.ts';
 import { AUDIT_TASKS_KEY } from '../api/keys.ts';
-import { useAuditTasks } from '../api/list-audit-tasks.ts';
+import { type TAuditListSort, useAuditTasks } from '../api/list-audit-tasks.ts';
 import {
   AUDIT_PERMISSIONS,
   AUDIT_STATUS_OPTIONS,
@@ -59,6 +60,9 @@ interface TSearchForm {
 
 const DAY = 'YYYY-MM-DD';
 const EMPTY = '-';
+/** Newest submit first: the server's default too. */
+const DEFAULT_SORT: TListSort<TAuditListSort> = { sort: 'commitDate', order: 'descending' };
+
 const INITIAL: TSearchForm = {
   title: '',
   providerId: '',
@@ -115,8 +119,15 @@ export function AuditTaskListPage() {
   // Filters and paging survive a reload of the browser tab.
   const [filter, setFilter] = useViewState('filter', () => toFilter(INITIAL));
   const [page, setPage] = useViewState('page', { current: 1, size: 10 });
+  const [sorting, setSorting] = useViewState<TListSort<TAuditListSort>>('sort', DEFAULT_SORT);
   const [restored] = useState(() => fromFilter(filter));
-  const list = useAuditTasks({ ...page, model: filter });
+  const list = useAuditTasks({ ...page, ...sorting, model: filter });
+  const sortable = (key: TAuditListSort) => ({
+    key,
+    sorter: true,
+    sortOrder: columnSortOrder(sorting, key),
+    sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
+  });
   const take = useInitTask();
   const announce = useDownloadAnnounce();
   const { message } = App.useApp();
@@ -168,6 +179,7 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.taskNo'),
       dataIndex: 'taskNo',
+      ...sortable('taskNo'),
       width: 160,
       render: (taskNo: string, task) =>
         canView ? (
@@ -179,10 +191,11 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.taskType'),
       dataIndex: 'taskType',
+      ...sortable('taskType'),
       width: 110,
       render: (type: string) => taskTypeLabel(type, lang),
     },
-    { title: t('list.columns.providerId'), dataIndex: 'providerId', width: 100 },
+    { title: t('list.columns.providerId'), dataIndex: 'providerId', ...sortable('providerId'), width: 100 },
     {
       title: t('list.columns.providerName'),
       key: 'providerName',
@@ -193,6 +206,7 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.status'),
       dataIndex: 'status',
+      ...sortable('status'),
       width: 100,
       render: (status: string, task) => {
         const tag = <Tag color={statusColor(status)}>{statusLabel(status, lang)}</Tag>;
@@ -203,7 +217,13 @@ export function AuditTaskListPage() {
         );
       },
     },
-    { title: t('list.columns.commitDate'), dataIndex: 'commitDate', width: 140, render: dateTime },
+    {
+      title: t('list.columns.commitDate'),
+      dataIndex: 'commitDate',
+      ...sortable('commitDate'),
+      width: 140,
+      render: dateTime,
+    },
     {
       title: t('list.columns.commitName'),
       key: 'commitName',
@@ -218,7 +238,13 @@ export function AuditTaskListPage() {
       ellipsis: true,
       render: (name: string | null) => name || EMPTY,
     },
-    { title: t('list.columns.auditDate'), dataIndex: 'auditDate', width: 140, render: dateTime },
+    {
+      title: t('list.columns.auditDate'),
+      dataIndex: 'auditDate',
+      ...sortable('auditDate'),
+      width: 140,
+      render: dateTime,
+    },
     {
       title: t('list.columns.auditMember'),
       key: 'auditMember',
@@ -226,7 +252,13 @@ export function AuditTaskListPage() {
       ellipsis: true,
       render: (_, task) => pickLanguage(task.auditMember, task.auditMemberEn) || EMPTY,
     },
-    { title: t('list.columns.publicityDate'), dataIndex: 'publicityDate', width: 120, render: dateOnly },
+    {
+      title: t('list.columns.publicityDate'),
+      dataIndex: 'publicityDate',
+      ...sortable('publicityDate'),
+      width: 120,
+      render: dateOnly,
+    },
     {
       title: t('list.columns.actions'),
       key: 'actions',
@@ -333,6 +365,11 @@ export function AuditTaskListPage() {
         </Form>
         <div ref={tableRegion}>
           <Table<TAuditTaskListItem>
+            showSorterTooltip={false}
+            onChange={(_pagination, _filters, sorter) => {
+              setSorting(nextListSort(sorter, AUDIT_LIST_SORTS, DEFAULT_SORT));
+              setPage((p) => ({ ...p, current: 1 }));
+            }}
             rowKey="id"
             size="middle"
             columns={columns}

@@ -1,4 +1,5 @@
 import type { THospitalTaskListItem } from '@portal/domain/hospital-tasks/api';
+import type { TASK_LIST_SORTS } from '@portal/domain/hospital-tasks/rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { TASK_LIST_KEY, type TPageOf } from './keys.ts';
@@ -12,11 +13,14 @@ export interface TTaskListFilter {
   status: string[];
 }
 
+export type TTaskListSort = (typeof TASK_LIST_SORTS)[number];
+
 /** The generic list request (spec section 3) with the task filter as model. */
 export interface TTaskListRequest {
   current: number;
   size: number;
-  sort?: string;
+  /** One of TASK_LIST_SORTS; the spec's default is id (creation), descending. */
+  sort?: TTaskListSort;
   order?: 'ascending' | 'descending';
   model: TTaskListFilter;
 }

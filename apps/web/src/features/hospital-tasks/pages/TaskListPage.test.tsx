@@ -20,7 +20,9 @@ const DETAIL = 'GET /drsystem/providerTask/providerDetail/P10001';
 const listCalls = (requests: TRequest[]) =>
   requests
     .filter((r) => r.path === '/drsystem/providerTask/list')
-    .map((r) => r.body as { model: Record<string, unknown> });
+    .map(
+      (r) => r.body as { model: Record<string, unknown>; sort?: string; order?: string; current?: number },
+    );
 
 const TASKS = [
   listItem({}),
@@ -104,7 +106,7 @@ describe('<TaskListPage>', () => {
     const view = renderAt(<TaskListPage />);
     await screen.findByText('HT202606150001');
     await userEvent.type(screen.getByLabelText('标题'), 'HT2026');
-    await userEvent.click(screen.getByLabelText('状态'));
+    await userEvent.click(screen.getByLabelText('状态', { selector: 'input' }));
     const dropdown = await waitFor(() => {
       const el = document.querySelector('.ant-select-dropdown') as HTMLElement | null;
       if (!el) throw new Error('no dropdown');
@@ -134,6 +136,29 @@ describe('<TaskListPage>', () => {
     await userEvent.click(screen.getByRole('button', { name: '重置' }));
     await waitFor(() => expect(listCalls(requests).at(-1)?.model.status).toEqual([]));
     expect(localStorage.getItem('TASK_SEARCH_STATUS')).toBe('02');
+  });
+
+  it('sorts by a column on a header click, newest first by default', async () => {
+    const { requests } = mockApi({ [LIST]: () => ok(page(TASKS)), [DETAIL]: () => ok(hospitalView()) });
+    renderAt(<TaskListPage />);
+    await screen.findByText('HT202606150001');
+    expect(listCalls(requests)[0]).toMatchObject({ sort: 'id', order: 'descending' });
+    const header = screen.getByRole('columnheader', { name: /提交日期/ });
+    await userEvent.click(header);
+    await waitFor(() =>
+      expect(listCalls(requests).at(-1)).toMatchObject({
+        sort: 'commitDate',
+        order: 'ascending',
+        current: 1,
+      }),
+    );
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.click(header);
+    await waitFor(() =>
+      expect(listCalls(requests).at(-1)).toMatchObject({ sort: 'commitDate', order: 'descending' }),
+    );
+    // A column the server cannot sort by has no sorter.
+    expect(screen.getByRole('columnheader', { name: /提交人/ }).getAttribute('aria-sort')).toBeNull();
   });
 
   it('withdraws a submitted task after confirmation', async () => {

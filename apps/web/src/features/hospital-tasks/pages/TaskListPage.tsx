@@ -1,6 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format/format';
 import type { THospitalTaskListItem } from '@portal/domain/hospital-tasks/api';
+import { TASK_LIST_SORTS } from '@portal/domain/hospital-tasks/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -25,10 +26,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { columnSortOrder, nextListSort, type TListSort } from '../../../lib/table-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
 import { TASK_LIST_KEY } from '../api/keys.ts';
-import { type TTaskListFilter, useTaskList } from '../api/list-tasks.ts';
+import { type TTaskListFilter, type TTaskListSort, useTaskList } from '../api/list-tasks.ts';
 import { isMissingRecord, useProviderDetail } from '../api/provider-detail.ts';
 import { EMPTY_TEXT } from '../components/detail/detail-rules.ts';
 import { HOSP_CREATE_PATH, taskDetailPath, taskModifyPath } from '../hospital-paths.ts';
@@ -72,6 +74,9 @@ function fromFilter(filter: TTaskListFilter): TSearchForm {
 const dateTime = (value: string | null) => formatDate(value, 'YYYY-MM-DD HH:mm');
 const dateOnly = (value: string | null) => formatDate(value, DAY);
 
+/** Newest task first (spec section 3: sort id, order descending). */
+const DEFAULT_SORT: TListSort<TTaskListSort> = { sort: 'id', order: 'descending' };
+
 /**
  * The provider's hospital tasks (route drmanage-task): search by title, submit dates and
  * status (remembered), view, edit a draft or returned task, withdraw and close after
@@ -93,7 +98,14 @@ export function TaskListPage() {
   );
   const [page, setPage] = useViewState('page', { current: 1, size: 10 });
   const [initial] = useState<TSearchForm>(() => fromFilter(filter));
-  const list = useTaskList({ ...page, model: filter });
+  const [sorting, setSorting] = useViewState<TListSort<TTaskListSort>>('sort', DEFAULT_SORT);
+  const list = useTaskList({ ...page, ...sorting, model: filter });
+  const sortable = (key: TTaskListSort) => ({
+    key,
+    sorter: true,
+    sortOrder: columnSortOrder(sorting, key),
+    sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
+  });
   const record = useProviderDetail(providerId);
   const actions = useTaskActions();
   const change = useChangeHospital();
@@ -132,6 +144,7 @@ export function TaskListPage() {
     {
       title: t('list.columns.taskNo'),
       dataIndex: 'taskNo',
+      ...sortable('taskNo'),
       width: 150,
       render: (taskNo: string, task) => (
         <Typography.Link onClick={() => navigate(taskDetailPath(task.id))}>{taskNo}</Typography.Link>
@@ -140,12 +153,14 @@ export function TaskListPage() {
     {
       title: t('list.columns.taskType'),
       dataIndex: 'taskType',
+      ...sortable('taskType'),
       width: 105,
       render: (type: string) => taskTypeLabel(type, lang),
     },
     {
       title: t('list.columns.status'),
       dataIndex: 'status',
+      ...sortable('status'),
       width: 95,
       render: (status: string, task) => {
         const tag = <Tag color={statusColor(status)}>{statusLabel(status, lang)}</Tag>;
@@ -156,8 +171,20 @@ export function TaskListPage() {
         );
       },
     },
-    { title: t('list.columns.commitDate'), dataIndex: 'commitDate', width: 135, render: dateTime },
-    { title: t('list.columns.auditDate'), dataIndex: 'auditDate', width: 135, render: dateTime },
+    {
+      title: t('list.columns.commitDate'),
+      dataIndex: 'commitDate',
+      ...sortable('commitDate'),
+      width: 135,
+      render: dateTime,
+    },
+    {
+      title: t('list.columns.auditDate'),
+      dataIndex: 'auditDate',
+      ...sortable('auditDate'),
+      width: 135,
+      render: dateTime,
+    },
     {
       title: t('list.columns.commitName'),
       key: 'commitName',
@@ -168,7 +195,13 @@ export function TaskListPage() {
       key: 'auditMember',
       render: (_, task) => pickLanguage(task.auditMember, task.auditMemberEn) || EMPTY_TEXT,
     },
-    { title: t('list.columns.publicityDate'), dataIndex: 'publicityDate', width: 115, render: dateOnly },
+    {
+      title: t('list.columns.publicityDate'),
+      dataIndex: 'publicityDate',
+      ...sortable('publicityDate'),
+      width: 115,
+      render: dateOnly,
+    },
     {
       title: t('list.columns.actions'),
       key: 'actions',
@@ -279,6 +312,11 @@ export function TaskListPage() {
         </Form>
         <div ref={tableRegion}>
           <Table<THospitalTaskListItem>
+            showSorterTooltip={false}
+            onChange={(_pagination, _filters, sorter) => {
+              setSorting(nextListSort(sorter, TASK_LIST_SORTS, DEFAULT_SORT));
+              setPage((p) => ({ ...p, current: 1 }));
+            }}
             rowKey="id"
             size="middle"
             columns={columns}
