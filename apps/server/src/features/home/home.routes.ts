@@ -32,11 +32,16 @@ export function homeRoutes(p: TPlatform): FastifyPluginAsyncZod {
                   .describe(
                     'hospital change tasks by status: own provider for provider staff, whole tenant otherwise',
                   ),
-                stats: z.object({
-                  users: z.number().int(),
-                  roles: z.number().int(),
-                  menus: z.number().int(),
-                }),
+                stats: z
+                  .object({
+                    users: z.number().int(),
+                    roles: z.number().int(),
+                    menus: z.number().int(),
+                  })
+                  .nullable()
+                  .describe(
+                    "the tenant's users, roles and menus: on the Dashboard only, null on the other boards",
+                  ),
               }),
             ),
           },

@@ -17,18 +17,21 @@ export function homeGroupOf(actor: TActor): 'provider' | 'netView' | 'dashboard'
 /** What the home page shows for the actor. */
 export async function getHomePage(p: TPlatform, { actor }: { actor: TActor }) {
   const tenantId = actor.tenantId;
+  const group = homeGroupOf(actor);
+  // The tenant's figures are on the Dashboard only: the other boards do not ask for them.
+  const withStats = group === 'dashboard';
   const [user, tenant, users, roles, menus, taskCounts, providerNames] = await Promise.all([
     getUser(p.db, { tenantId, userId: actor.userId }),
     getTenant(p.db, tenantId),
-    countUsers(p.db, { tenantId }),
-    countRoles(p.db, { tenantId }),
-    countMenus(p.db, { tenantId }),
+    withStats ? countUsers(p.db, { tenantId }) : 0,
+    withStats ? countRoles(p.db, { tenantId }) : 0,
+    withStats ? countMenus(p.db, { tenantId }) : 0,
     // Provider staff count their own provider's tasks; operators the whole tenant's.
     countTasksByStatus(p.db, { tenantId, providerId: actor.providerId }),
     actor.providerId ? getProviderNames(p.db, { tenantId, providerId: actor.providerId }) : null,
   ]);
   return {
-    group: homeGroupOf(actor),
+    group,
     user: { name: actor.name, nameEn: actor.nameEn, lastLoginAt: user?.lastLoginAt?.toISOString() ?? null },
     tenant: { code: actor.tenantCode, name: tenant?.name ?? '', nameEn: tenant?.nameEn ?? '' },
     provider: actor.providerId
@@ -39,6 +42,6 @@ export async function getHomePage(p: TPlatform, { actor }: { actor: TActor }) {
         }
       : null,
     taskCounts,
-    stats: { users, roles, menus },
+    stats: withStats ? { users, roles, menus } : null,
   };
 }

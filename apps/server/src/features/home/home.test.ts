@@ -25,6 +25,8 @@ describe('GET /drsystem/homePage/getHomePage', () => {
     expect(data.provider.enName).toBeTruthy();
     expect(Array.isArray(data.taskCounts)).toBe(true);
     expect(data.tenant).toMatchObject({ code: 'demo', nameEn: 'Demo Medical Network' });
+    // The tenant's figures are for the Dashboard only.
+    expect(data.stats).toBeNull();
   });
 
   it('gives network-view users the Task Board and SUPER_ADMIN the Dashboard', async () => {
