@@ -407,8 +407,10 @@ describe('<HospitalFormScreen> audit route', () => {
 
   it('the task is read-only, only the audit result can be chosen; returning needs a reason', async () => {
     renderForm('auditHosp', submitted());
-    await loaded();
-    expect(screen.getByLabelText('医院中文名称')).toHaveProperty('disabled', true);
+    await screen.findByText('https://old.example.cn');
+    // The task reads as text (the detail cards), not as disabled fields; attachments once.
+    expect(screen.queryByLabelText('医院中文名称')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: '医院中文名称' })).toBeNull();
     expect(screen.queryByRole('button', { name: buttonName('保存') })).toBeNull();
     expect(screen.getByText('操作记录')).toBeTruthy();
     expect(screen.getByText('已提交')).toBeTruthy();
@@ -433,7 +435,7 @@ describe('<HospitalFormScreen> audit route', () => {
 
   it('cancel on the audit route leaves without asking', async () => {
     renderForm('auditHosp', submitted());
-    await loaded();
+    await screen.findByText('https://old.example.cn');
     await click('取消');
     await screen.findByText('AUDIT LIST');
     expect(screen.queryByText('是否保存为草稿？')).toBeNull();

@@ -2,9 +2,8 @@ import { HOSPITAL_TASK_STATUS, TASK_TYPE } from '@portal/domain/dictionaries/cod
 import { canAudit } from '@portal/domain/hospital-audit/rules';
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
 import { EDITABLE_STATUSES } from '@portal/domain/hospital-tasks/codes';
-import { parseCompareResult } from '@portal/domain/hospital-tasks/rules';
 import type { TBilingual } from '@portal/domain/i18n/bilingual';
-import { Alert, Button, ConfigProvider, Flex, Form, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackToTopHeight } from '../../../shell/use-back-to-top.ts';
@@ -33,10 +32,9 @@ import { AuditResultSection } from './AuditResultSection.tsx';
 import { BankInfoSection } from './BankInfoSection.tsx';
 import { BasicInfoSection } from './BasicInfoSection.tsx';
 import { ContactEditor } from './ContactEditor.tsx';
-import { ChangeInfoCard } from './detail/ChangeInfoCard.tsx';
-import { DetailDictionaryProvider } from './detail/detail-dictionary.tsx';
+import { AuditFlowCard } from './detail/AuditFlowCard.tsx';
+import { HospitalDetailView } from './detail/HospitalDetailView.tsx';
 import { AttachmentsSection, PhotosSection } from './FilesSections.tsx';
-import { OperationLogSection } from './OperationLogSection.tsx';
 import { ProviderNotesSection } from './ProviderNotesSection.tsx';
 import { RemarksSection } from './RemarksSection.tsx';
 import { ServiceTimeEditor } from './ServiceTimeEditor.tsx';
@@ -173,8 +171,16 @@ export function HospitalFormScreen({
     <HospitalFormContext.Provider value={context}>
       <section className="hospital-form" aria-labelledby="hospital-form-title" ref={root}>
         {header}
-        <Form layout="vertical" component="div" className="hospital-form-body">
-          <ConfigProvider componentDisabled={audit_}>
+        {audit_ && view ? (
+          // The auditor reads the task as text, with its changes marked, then decides.
+          <Flex vertical gap={16}>
+            <HospitalDetailView view={view} markers="task" />
+            <Form layout="vertical" component="div" className="hospital-form-body">
+              <AuditResultSection value={audit} onChange={setAudit} errors={auditErrors} />
+            </Form>
+          </Flex>
+        ) : (
+          <Form layout="vertical" component="div" className="hospital-form-body">
             <BasicInfoSection />
             <BankInfoSection />
             <AddressSection />
@@ -182,27 +188,20 @@ export function HospitalFormScreen({
             <ServiceTimeEditor />
             <PhotosSection />
             <RemarksSection />
-          </ConfigProvider>
-          {showsProviderNotes(route, meta.taskType) && (
-            <ProviderNotesSection providerId={state.values.providerId} />
-          )}
-          {showsAttachments(meta.taskType) && (
-            <ConfigProvider componentDisabled={audit_}>
-              <AttachmentsSection />
-            </ConfigProvider>
-          )}
-          {audit_ &&
-            view &&
-            (parseCompareResult(view.compareResult).length > 0 || view.attacheList.length > 0) && (
-              <div className="hospital-form-section">
-                <DetailDictionaryProvider>
-                  <ChangeInfoCard view={view} />
-                </DetailDictionaryProvider>
-              </div>
+            {showsProviderNotes(route, meta.taskType) && (
+              <ProviderNotesSection providerId={state.values.providerId} />
             )}
-          {audit_ && <AuditResultSection value={audit} onChange={setAudit} errors={auditErrors} />}
-          {flows.length > 0 && <OperationLogSection flows={flows} />}
-        </Form>
+            {showsAttachments(meta.taskType) && <AttachmentsSection />}
+            {flows.length > 0 && (
+              <AuditFlowCard
+                flows={flows}
+                title={t('form.sections.operationLog')}
+                id="hospital-form-section-log"
+                className="hospital-form-section"
+              />
+            )}
+          </Form>
+        )}
         <div className="hospital-form-footer" role="toolbar" aria-label={t('form.actions.toolbar')}>
           {canSaveDraft(route) && (
             <Button

@@ -21,7 +21,18 @@ const TIMELINE_COLORS: Record<string, string> = {
  * The operation records of a task, oldest first, as a timeline (collapsed past 3): when, what
  * (the record's text, e.g. 'Withdrew by Hospital'), who (an operator, or the system) and why.
  */
-export function AuditFlowCard({ flows }: { flows: readonly TOperationRecord[] }) {
+export function AuditFlowCard({
+  flows,
+  title,
+  id,
+  className = 'hospital-detail-card',
+}: {
+  flows: readonly TOperationRecord[];
+  /** The card's title: 'Audit flow' on the detail screens; the form calls it its operation log. */
+  title?: string;
+  id?: string;
+  className?: string;
+}) {
   const { t } = useTranslation('hospital-tasks');
   const lang = useLanguage();
   const items: TimelineEntry[] = flows.map((flow, index) => {
@@ -51,7 +62,7 @@ export function AuditFlowCard({ flows }: { flows: readonly TOperationRecord[] })
     };
   });
   return (
-    <Card title={t('detail.cards.auditFlow')} className="hospital-detail-card">
+    <Card title={title ?? t('detail.cards.auditFlow')} id={id} className={className}>
       <Timeline items={items} />
     </Card>
   );
