@@ -91,8 +91,6 @@ export function useHospitalFormState(initial: THospitalFormValues): THospitalFor
 
 export interface THospitalFormContext extends THospitalFormState {
   route: THospitalFormRoute;
-  /** The whole task is read-only (the audit route). */
-  readOnly: boolean;
   taskType: string;
   language: TLanguage;
   /** A message in the current language. */

@@ -10,7 +10,7 @@ const half = { xs: 24, md: 12 };
 /** Address: Chinese and English address, website, the area (continent, country, province/city/district), coordinates. */
 export function AddressSection() {
   const { t } = useTranslation('hospital-tasks');
-  const { values, changeMany, errors, text, readOnly } = useHospitalForm();
+  const { values, changeMany, errors, text } = useHospitalForm();
   const areaRequired = useRequired('continent');
   const areaLabel = [LABELS.continent, LABELS.country, LABELS.provinceCity].map(text).join(' / ');
   return (
@@ -50,7 +50,6 @@ export function AddressSection() {
                   provinceCity: area.provinceCity,
                 })
               }
-              disabled={readOnly}
               ids={{
                 continent: fieldId('continent'),
                 country: fieldId('country'),

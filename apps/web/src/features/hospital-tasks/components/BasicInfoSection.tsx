@@ -18,7 +18,7 @@ const third = { xs: 24, md: 12, xl: 8 };
 /** Basic info: names, type, character (which fixes level and category), languages, introductions, departments. */
 export function BasicInfoSection() {
   const { t } = useTranslation('hospital-tasks');
-  const { values, change, readOnly } = useHospitalForm();
+  const { values, change } = useHospitalForm();
   const [picking, setPicking] = useState(false);
   const levelChoosable = canChooseLevel(values.providerPro);
   return (
@@ -44,7 +44,7 @@ export function BasicInfoSection() {
             field="providerLeval"
             codeType={CHOICE_CODE_TYPES.providerLeval}
             disabled={!levelChoosable}
-            extra={hasFixedLevel(values.providerPro) && !readOnly ? t('form.basic.levelFixed') : undefined}
+            extra={hasFixedLevel(values.providerPro) ? t('form.basic.levelFixed') : undefined}
           />
         </Col>
         <Col {...third}>
@@ -82,23 +82,18 @@ export function BasicInfoSection() {
           <FormField path="outPatients" label={LABELS.outPatients} required>
             <Flex vertical gap={8} align="flex-start" id={fieldId('outPatients')}>
               <Flex gap={12} align="center">
-                <Button onClick={() => setPicking(true)} disabled={readOnly}>
-                  {t('form.departments.open')}
-                </Button>
+                <Button onClick={() => setPicking(true)}>{t('form.departments.open')}</Button>
                 <Typography.Text type="secondary">
                   {t('form.departments.chosen', { count: values.outPatients.length })}
                 </Typography.Text>
               </Flex>
               <DepartmentTags
                 value={values.outPatients}
-                onRemove={
-                  readOnly
-                    ? undefined
-                    : (code) =>
-                        change(
-                          'outPatients',
-                          values.outPatients.filter((c) => c !== code),
-                        )
+                onRemove={(code) =>
+                  change(
+                    'outPatients',
+                    values.outPatients.filter((c) => c !== code),
+                  )
                 }
               />
             </Flex>

@@ -82,7 +82,7 @@ export function ContactEditor() {
 
 function ContactGroup({ type }: { type: TContactTypeCode }) {
   const { t } = useTranslation('hospital-tasks');
-  const { values, change, blur, errors, text, readOnly } = useHospitalForm();
+  const { values, change, blur, errors, text } = useHospitalForm();
   const rows = (values.contacts[type] ?? []) as Partial<TFlatContact>[];
   const columns = COLUMNS[type === '01' ? 'phone' : 'person'];
   const groupLabel = text(CONTACT_GROUP_LABELS[type]);
@@ -103,7 +103,7 @@ function ContactGroup({ type }: { type: TContactTypeCode }) {
       <Row gutter={12} className="hospital-form-contact-head" aria-hidden>
         {columns.map((c) => (
           <Col key={c.field} span={c.span}>
-            {!readOnly && <span className="hospital-form-required-mark">*</span>}
+            <span className="hospital-form-required-mark">*</span>
             {text(CONTACT_FIELD_LABELS[c.field])}
           </Col>
         ))}

@@ -5,7 +5,7 @@ import {
   PROVIDER_TASK_ATTACH_BIZ_TYPE,
 } from '@portal/domain/files/rules';
 import { LABELS } from '@portal/domain/hospital-tasks/rules';
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
 import type { TUploadedFile } from '../../../components/file-upload/upload-state.ts';
@@ -15,7 +15,7 @@ import { FormField } from './FormFields.tsx';
 /** Hospital photos: exactly 4 promo pictures (png, jpg, jpeg, bmp; 10 MB; names up to 100 characters). */
 export function PhotosSection() {
   const { t } = useTranslation('hospital-tasks');
-  const { values, change, readOnly, text } = useHospitalForm();
+  const { values, change, text } = useHospitalForm();
   return (
     <Card
       title={t('form.sections.photos')}
@@ -26,7 +26,7 @@ export function PhotosSection() {
         path="photos"
         label={LABELS.photos}
         required
-        extra={readOnly ? undefined : t('form.photos.hint', { count: PHOTO_COUNT })}
+        extra={t('form.photos.hint', { count: PHOTO_COUNT })}
       >
         <div id={fieldId('photos')}>
           <FileUpload
@@ -35,7 +35,6 @@ export function PhotosSection() {
             bucket={PHOTO_BUCKET}
             bizType={PHOTO_BIZ_TYPE}
             listType="picture-card"
-            disabled={readOnly}
             label={text(LABELS.photos)}
           />
         </div>
@@ -47,32 +46,23 @@ export function PhotosSection() {
 /** Attachments of an update-hospital task (pdf, Word, Excel, pictures; 200 MB in all; names up to 100 bytes). */
 export function AttachmentsSection() {
   const { t } = useTranslation('hospital-tasks');
-  const { values, change, readOnly, text } = useHospitalForm();
+  const { values, change, text } = useHospitalForm();
   return (
     <Card
       title={t('form.sections.attachments')}
       id="hospital-form-section-attachments"
       className="hospital-form-section"
     >
-      <FormField
-        path="attaches"
-        label={LABELS.attaches}
-        extra={readOnly ? undefined : t('form.attachments.hint')}
-      >
+      <FormField path="attaches" label={LABELS.attaches} extra={t('form.attachments.hint')}>
         <div id={fieldId('attaches')}>
-          {readOnly && values.attacheList.length === 0 ? (
-            <Typography.Text type="secondary">{t('form.attachments.none')}</Typography.Text>
-          ) : (
-            <FileUpload
-              value={values.attacheList}
-              onChange={(files: TUploadedFile[]) => change('attacheList', files)}
-              bucket={PHOTO_BUCKET}
-              bizType={PROVIDER_TASK_ATTACH_BIZ_TYPE}
-              listType="text"
-              disabled={readOnly}
-              label={text(LABELS.attaches)}
-            />
-          )}
+          <FileUpload
+            value={values.attacheList}
+            onChange={(files: TUploadedFile[]) => change('attacheList', files)}
+            bucket={PHOTO_BUCKET}
+            bizType={PROVIDER_TASK_ATTACH_BIZ_TYPE}
+            listType="text"
+            label={text(LABELS.attaches)}
+          />
         </div>
       </FormField>
     </Card>

@@ -21,7 +21,7 @@ export interface FormFieldProps {
 
 /** A labelled field of the hospital form with its message (in the current language). */
 export function FormField({ path, label, required, extra, children, alsoErrors, className }: FormFieldProps) {
-  const { errors, text, readOnly } = useHospitalForm();
+  const { errors, text } = useHospitalForm();
   const messages = [path, ...(alsoErrors ?? [])]
     .map((p) => errors[p])
     .filter((m): m is TBilingual => Boolean(m))
@@ -31,7 +31,7 @@ export function FormField({ path, label, required, extra, children, alsoErrors, 
     <Form.Item
       label={typeof label === 'string' ? label : text(label)}
       htmlFor={fieldId(path)}
-      required={!readOnly && required}
+      required={required}
       validateStatus={unique.length > 0 ? 'error' : undefined}
       help={unique.length > 0 ? unique.join('; ') : undefined}
       extra={extra}

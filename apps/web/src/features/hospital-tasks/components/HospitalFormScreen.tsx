@@ -133,8 +133,8 @@ export function HospitalFormScreen({
 
   const text = useCallback((m: TBilingual) => (language === 'en' ? m.en || m.zh : m.zh || m.en), [language]);
   const context = useMemo<THospitalFormContext>(
-    () => ({ ...state, route, readOnly: audit_, taskType: meta.taskType, language, text }),
-    [state, route, audit_, meta.taskType, language, text],
+    () => ({ ...state, route, taskType: meta.taskType, language, text }),
+    [state, route, meta.taskType, language, text],
   );
 
   const status = view?.status ?? null;
