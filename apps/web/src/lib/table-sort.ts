@@ -5,7 +5,7 @@ export interface TListSort<K extends string = string> {
 }
 
 /** What Ant Design's Table reports of a header click (its SorterResult, of any row type). */
-interface TSorter {
+export interface TSorter {
   columnKey?: string | number | bigint;
   field?: unknown;
   order?: 'ascend' | 'descend' | null;

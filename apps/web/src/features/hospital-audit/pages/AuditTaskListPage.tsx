@@ -26,7 +26,8 @@ import { useNavigate } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
-import { columnSortOrder, nextListSort, type TListSort } from '../../../lib/table-sort.ts';
+import type { TListSort } from '../../../lib/table-sort.ts';
+import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
 import { useDownloadAnnounce } from '../api/download-announce.ts';
@@ -119,15 +120,9 @@ export function AuditTaskListPage() {
   // Filters and paging survive a reload of the browser tab.
   const [filter, setFilter] = useViewState('filter', () => toFilter(INITIAL));
   const [page, setPage] = useViewState('page', { current: 1, size: 10 });
-  const [sorting, setSorting] = useViewState<TListSort<TAuditListSort>>('sort', DEFAULT_SORT);
+  const sorting = useListSort(AUDIT_LIST_SORTS, DEFAULT_SORT);
   const [restored] = useState(() => fromFilter(filter));
-  const list = useAuditTasks({ ...page, ...sorting, model: filter });
-  const sortable = (key: TAuditListSort) => ({
-    key,
-    sorter: true,
-    sortOrder: columnSortOrder(sorting, key),
-    sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
-  });
+  const list = useAuditTasks({ ...page, ...sorting.sort, model: filter });
   const take = useInitTask();
   const announce = useDownloadAnnounce();
   const { message } = App.useApp();
@@ -179,7 +174,7 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.taskNo'),
       dataIndex: 'taskNo',
-      ...sortable('taskNo'),
+      ...sorting.column('taskNo'),
       width: 160,
       render: (taskNo: string, task) =>
         canView ? (
@@ -191,11 +186,16 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.taskType'),
       dataIndex: 'taskType',
-      ...sortable('taskType'),
+      ...sorting.column('taskType'),
       width: 110,
       render: (type: string) => taskTypeLabel(type, lang),
     },
-    { title: t('list.columns.providerId'), dataIndex: 'providerId', ...sortable('providerId'), width: 100 },
+    {
+      title: t('list.columns.providerId'),
+      dataIndex: 'providerId',
+      ...sorting.column('providerId'),
+      width: 100,
+    },
     {
       title: t('list.columns.providerName'),
       key: 'providerName',
@@ -206,7 +206,7 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.status'),
       dataIndex: 'status',
-      ...sortable('status'),
+      ...sorting.column('status'),
       width: 100,
       render: (status: string, task) => {
         const tag = <Tag color={statusColor(status)}>{statusLabel(status, lang)}</Tag>;
@@ -220,7 +220,7 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.commitDate'),
       dataIndex: 'commitDate',
-      ...sortable('commitDate'),
+      ...sorting.column('commitDate'),
       width: 140,
       render: dateTime,
     },
@@ -241,7 +241,7 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.auditDate'),
       dataIndex: 'auditDate',
-      ...sortable('auditDate'),
+      ...sorting.column('auditDate'),
       width: 140,
       render: dateTime,
     },
@@ -255,7 +255,7 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.publicityDate'),
       dataIndex: 'publicityDate',
-      ...sortable('publicityDate'),
+      ...sorting.column('publicityDate'),
       width: 120,
       render: dateOnly,
     },
@@ -367,7 +367,7 @@ export function AuditTaskListPage() {
           <Table<TAuditTaskListItem>
             showSorterTooltip={false}
             onChange={(_pagination, _filters, sorter) => {
-              setSorting(nextListSort(sorter, AUDIT_LIST_SORTS, DEFAULT_SORT));
+              sorting.change(sorter);
               setPage((p) => ({ ...p, current: 1 }));
             }}
             rowKey="id"

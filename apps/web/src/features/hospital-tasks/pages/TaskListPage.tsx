@@ -26,7 +26,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { columnSortOrder, nextListSort, type TListSort } from '../../../lib/table-sort.ts';
+import type { TListSort } from '../../../lib/table-sort.ts';
+import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
 import { TASK_LIST_KEY } from '../api/keys.ts';
@@ -98,14 +99,8 @@ export function TaskListPage() {
   );
   const [page, setPage] = useViewState('page', { current: 1, size: 10 });
   const [initial] = useState<TSearchForm>(() => fromFilter(filter));
-  const [sorting, setSorting] = useViewState<TListSort<TTaskListSort>>('sort', DEFAULT_SORT);
-  const list = useTaskList({ ...page, ...sorting, model: filter });
-  const sortable = (key: TTaskListSort) => ({
-    key,
-    sorter: true,
-    sortOrder: columnSortOrder(sorting, key),
-    sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
-  });
+  const sorting = useListSort(TASK_LIST_SORTS, DEFAULT_SORT);
+  const list = useTaskList({ ...page, ...sorting.sort, model: filter });
   const record = useProviderDetail(providerId);
   const actions = useTaskActions();
   const change = useChangeHospital();
@@ -144,7 +139,7 @@ export function TaskListPage() {
     {
       title: t('list.columns.taskNo'),
       dataIndex: 'taskNo',
-      ...sortable('taskNo'),
+      ...sorting.column('taskNo'),
       width: 150,
       render: (taskNo: string, task) => (
         <Typography.Link onClick={() => navigate(taskDetailPath(task.id))}>{taskNo}</Typography.Link>
@@ -153,14 +148,14 @@ export function TaskListPage() {
     {
       title: t('list.columns.taskType'),
       dataIndex: 'taskType',
-      ...sortable('taskType'),
+      ...sorting.column('taskType'),
       width: 105,
       render: (type: string) => taskTypeLabel(type, lang),
     },
     {
       title: t('list.columns.status'),
       dataIndex: 'status',
-      ...sortable('status'),
+      ...sorting.column('status'),
       width: 95,
       render: (status: string, task) => {
         const tag = <Tag color={statusColor(status)}>{statusLabel(status, lang)}</Tag>;
@@ -174,14 +169,14 @@ export function TaskListPage() {
     {
       title: t('list.columns.commitDate'),
       dataIndex: 'commitDate',
-      ...sortable('commitDate'),
+      ...sorting.column('commitDate'),
       width: 135,
       render: dateTime,
     },
     {
       title: t('list.columns.auditDate'),
       dataIndex: 'auditDate',
-      ...sortable('auditDate'),
+      ...sorting.column('auditDate'),
       width: 135,
       render: dateTime,
     },
@@ -198,7 +193,7 @@ export function TaskListPage() {
     {
       title: t('list.columns.publicityDate'),
       dataIndex: 'publicityDate',
-      ...sortable('publicityDate'),
+      ...sorting.column('publicityDate'),
       width: 115,
       render: dateOnly,
     },
@@ -314,7 +309,7 @@ export function TaskListPage() {
           <Table<THospitalTaskListItem>
             showSorterTooltip={false}
             onChange={(_pagination, _filters, sorter) => {
-              setSorting(nextListSort(sorter, TASK_LIST_SORTS, DEFAULT_SORT));
+              sorting.change(sorter);
               setPage((p) => ({ ...p, current: 1 }));
             }}
             rowKey="id"
