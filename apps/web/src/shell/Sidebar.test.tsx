@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { signInHospital } from '../features/hospital-tasks/test/hospital-fixtures.ts';
 import { i18n } from '../lib/i18n.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { renderAt } from '../test/render.tsx';
@@ -34,18 +35,9 @@ describe('<Sidebar>', () => {
   });
 
   it('names the home board as its tab and the breadcrumb do, by user group', async () => {
-    const store = useSessionStore.getState();
-    store.applyLogin({
-      token: 't',
-      refreshToken: 'r',
-      expiresIn: 3600,
-      userId: '1',
-      account: 'clinic',
-      name: '医院用户',
-      providerId: 'P1000',
-      userType: '02',
-    });
-    store.applyRoutes([
+    // A provider user: the board is the Bulletin Board.
+    signInHospital();
+    useSessionStore.getState().applyRoutes([
       {
         path: '/dashboard',
         component: 'home/index',

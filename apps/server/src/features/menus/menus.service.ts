@@ -74,7 +74,7 @@ export async function routesForActor(
         eq(userRoles.tenantId, actor.tenantId),
       ),
     );
-  const granted = actor.isSuperAdmin ? sql<boolean>`true` : sql<boolean>`${exists(grants)}`;
+  const granted = actor.isSuperAdmin ? sql<boolean>`true` : exists(grants);
   const rows = await db
     .select({ ...getTableColumns(menus), granted })
     .from(menus)

@@ -52,8 +52,6 @@ export const isExportable = (status: string) => status === HOSPITAL_TASK_STATUS.
 
 /** Route auditHosp: the shared hospital form in audit mode. */
 export const AUDIT_FORM_PATH = '/drsystem/management/hosp/audit';
-/** Route hospitalAudit: this list, where the audit form returns after submit. */
-export { AUDIT_LIST_PATH } from '../hospital-tasks/hospital-paths.ts';
 
 export function auditFormPath(taskNo: string, taskType: string): string {
   return `${AUDIT_FORM_PATH}?taskNo=${encodeURIComponent(taskNo)}&taskType=${encodeURIComponent(taskType)}`;

@@ -35,6 +35,7 @@ import {
 } from '@portal/domain/hospital-tasks/rules';
 import { parseBilingual, pleaseSelect, type TBilingual } from '@portal/domain/i18n/bilingual';
 import type { TUploadedFile } from '../../components/file-upload/upload-state.ts';
+import { AUDIT_LIST_PATH, TASK_LIST_PATH } from './hospital-paths.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -54,9 +55,9 @@ export const HOSPITAL_FORM_PATHS: Record<THospitalFormRoute, string> = {
 /** Route names of the screens the form returns to after submit, and their paths when the menu lacks them. */
 export const AFTER_SUBMIT = {
   /** The provider's task list (route drmanage-task, with save=true). */
-  taskList: { name: 'drmanage-task', path: '/drsystem/management/task' },
+  taskList: { name: 'drmanage-task', path: TASK_LIST_PATH },
   /** The operator's hospital audit list. */
-  auditList: { name: 'hospitalAudit', path: '/drsystem/management/hospital' },
+  auditList: { name: 'hospitalAudit', path: AUDIT_LIST_PATH },
 } as const;
 
 /** The route a screen serves: by the route's name, else by its path (create by default). */
