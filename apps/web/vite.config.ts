@@ -27,7 +27,7 @@ export default defineConfig(({ command }) => {
         output: {
           codeSplitting: {
             groups: [
-              { name: 'framework', test: FRAMEWORK, priority: 3 },
+              { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 3 },
               { name: 'antd', test: ANT_DESIGN, tags: ['$initial'], priority: 2 },
             ],
           },

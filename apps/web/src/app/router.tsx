@@ -26,11 +26,21 @@ import { DEFAULT_TENANT, hasSession, useSessionStore } from '../lib/session-stor
 import { FullPageLoading } from '../shell/PageLoading.tsx';
 import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import type { TRouteHandle } from '../shell/route-handle.ts';
-import { affixHomePath } from '../shell/tags-view-rules.ts';
-import { buildMenuRoutes } from './menu-routes.ts';
 import { prefetchCodeLabels } from './prefetch.ts';
 import { RootLayout } from './RootLayout.tsx';
-import { resolvePage } from './route-pages.ts';
+
+/**
+ * What turns the server's route tree into routes (the page registry, the menu-route builder,
+ * the home-board rule): only a signed-in user needs it, so the login page loads without it.
+ */
+const loadMenuRouting = async () => {
+  const [{ buildMenuRoutes }, { resolvePage }, { affixHomePath }] = await Promise.all([
+    import('./menu-routes.ts'),
+    import('./route-pages.ts'),
+    import('../shell/tags-view-rules.ts'),
+  ]);
+  return { buildMenuRoutes, resolvePage, affixHomePath };
+};
 
 export const APP_ROUTE_ID = 'app';
 
@@ -89,7 +99,11 @@ export async function homeLoader({ request }: LoaderFunctionArgs): Promise<null>
   if (!hasSession()) return null;
   let home: string | null = null;
   try {
-    home = affixHomePath(await ensureSessionData(), resolvePage);
+    const [tree, { affixHomePath, resolvePage }] = await Promise.all([
+      ensureSessionData(),
+      loadMenuRouting(),
+    ]);
+    home = affixHomePath(tree, resolvePage);
   } catch {
     // The frame's loader handles a failed load.
     return null;
@@ -254,14 +268,15 @@ export function createAppRouter(create: TRouterFactory = createBrowserRouter): D
     async patchRoutesOnNavigation({ patch }) {
       if (patched || !hasSession()) return;
       let tree: Awaited<ReturnType<typeof ensureSessionData>>;
+      let routing: Awaited<ReturnType<typeof loadMenuRouting>>;
       try {
-        tree = await ensureSessionData();
+        [tree, routing] = await Promise.all([ensureSessionData(), loadMenuRouting()]);
       } catch {
         // The frame's loader handles a failed load (logout or the 'remind' dialog).
         return;
       }
       if (patched) return;
-      patch(APP_ROUTE_ID, buildMenuRoutes(tree, resolvePage, RESERVED_PATHS));
+      patch(APP_ROUTE_ID, routing.buildMenuRoutes(tree, routing.resolvePage, RESERVED_PATHS));
       patched = true;
     },
   });

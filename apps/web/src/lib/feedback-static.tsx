@@ -4,8 +4,8 @@
  * read React context, so they render inside a ConfigProvider with the app's theme and locale.
  */
 import { ConfigProvider, Modal, message } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useSettingsStore } from '../shell/settings-store.ts';
 import { currentLanguage } from './i18n.ts';
 

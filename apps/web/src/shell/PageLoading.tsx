@@ -1,12 +1,13 @@
-import { Flex, Spin } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../components/spinner/Spinner.tsx';
 
 /** Loading state inside the frame's content area. */
 export function PageLoading() {
   const { t } = useTranslation();
   return (
     <Flex align="center" justify="center" style={{ minHeight: 240 }} role="status" aria-live="polite">
-      <Spin description={t('status.loading')} />
+      <Spinner description={t('status.loading')} />
     </Flex>
   );
 }
@@ -16,7 +17,7 @@ export function FullPageLoading() {
   const { t } = useTranslation();
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh' }} role="status" aria-live="polite">
-      <Spin size="large" description={t('status.loading')} />
+      <Spinner size="large" description={t('status.loading')} />
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { theme } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +63,16 @@ describe('settings', () => {
     expect(stored()).toEqual(expected);
     // A new page (or tab) reads them back.
     expect(readSettings()).toEqual(expected);
+  });
+
+  it('takes a custom colour from the colour chooser, in upper case', () => {
+    renderDrawer();
+    const chooser = screen.getByLabelText('自定义颜色');
+    expect((chooser as HTMLInputElement).value).toBe('#f89000');
+    fireEvent.change(chooser, { target: { value: '#2f54eb' } });
+    expect(screen.getByLabelText('primary').textContent?.toUpperCase()).toBe('#2F54EB');
+    expect(stored().themeColor).toBe('#2F54EB');
+    expect(screen.getByText('#2F54EB')).toBeTruthy();
   });
 
   it('keeps settings when a session ends, and clears them at logout like everything but the language', () => {

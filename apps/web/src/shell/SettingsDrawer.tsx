@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Divider, Drawer, Flex, Switch, Typography } from 'antd';
+import { Button, Divider, Drawer, Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isHexColor, THEME_PRESETS, type TSettings, useSettingsStore } from './settings-store.ts';
 import { useShellStore } from './shell-store.ts';
@@ -55,17 +55,21 @@ export function SettingsDrawer() {
         })}
       </Flex>
       <Flex align="center" gap={8} style={{ marginTop: 12 }}>
-        <Typography.Text type="secondary">{t('settings.customColor')}</Typography.Text>
-        <ColorPicker
-          value={settings.themeColor}
-          disabledAlpha
-          showText
-          format="hex"
-          onChangeComplete={(color) => {
-            const hex = color.toHexString().toUpperCase();
+        <label htmlFor="portal-custom-color">{t('settings.customColor')}</label>
+        {/* The browser's own colour chooser: keyboard-usable, and it keeps Ant Design's
+            ColorPicker (and the Collapse under it) out of the first page's bundle. */}
+        <input
+          type="color"
+          id="portal-custom-color"
+          className="portal-color-input"
+          aria-label={t('settings.customColor')}
+          value={settings.themeColor.toLowerCase()}
+          onChange={(event) => {
+            const hex = event.target.value.toUpperCase();
             if (isHexColor(hex)) settings.change('themeColor', hex);
           }}
         />
+        <Typography.Text code>{settings.themeColor.toUpperCase()}</Typography.Text>
       </Flex>
       <Divider />
       {SWITCHES.map((key) => (

@@ -4,6 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import type { THomePage } from '../api/get-home-page.ts';
 
+/** A value that must not break across lines (a code, a date and time). */
+const Whole = ({ children }: { children: string }) => (
+  <span style={{ whiteSpace: 'nowrap' }}>{children}</span>
+);
+
 /** Greeting with the tenant, the provider (for provider staff) and the last login. */
 export function WelcomeCard({ data, showProvider = false }: { data: THomePage; showProvider?: boolean }) {
   const { t } = useTranslation('home');
@@ -15,13 +20,17 @@ export function WelcomeCard({ data, showProvider = false }: { data: THomePage; s
       : t('welcome.firstLogin');
   const items = [
     { key: 'tenant', label: t('welcome.tenant'), children: `${tenantName} (${data.tenant.code})` },
-    { key: 'lastLogin', label: t('welcome.lastLogin'), children: lastLogin },
+    { key: 'lastLogin', label: t('welcome.lastLogin'), children: <Whole>{lastLogin}</Whole> },
   ];
   if (showProvider && data.provider) {
-    const providerName = [data.provider.cnName, data.provider.enName].filter(Boolean).join(' - ');
+    const providerName = pickLanguage(data.provider.cnName, data.provider.enName);
     items.unshift(
       { key: 'provider', label: t('welcome.provider'), children: providerName || '-' },
-      { key: 'providerId', label: t('welcome.providerId'), children: data.provider.providerId },
+      {
+        key: 'providerId',
+        label: t('welcome.providerId'),
+        children: <Whole>{data.provider.providerId}</Whole>,
+      },
     );
   }
   return (

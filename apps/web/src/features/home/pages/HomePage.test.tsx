@@ -63,7 +63,7 @@ describe('<HomePage>', () => {
     );
     renderAt(<HomePage />);
     expect(screen.getByRole('heading', { name: '公告栏' })).toBeTruthy();
-    expect(await screen.findByText('和睦家医院 - United Family')).toBeTruthy();
+    expect(await screen.findByText('和睦家医院')).toBeTruthy();
     expect(screen.getByText('P10001')).toBeTruthy();
     expect(screen.getByText('首次登录')).toBeTruthy();
     expect(screen.getByText('暂无任务')).toBeTruthy();

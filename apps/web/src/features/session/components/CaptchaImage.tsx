@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/spinner/Spinner.tsx';
 import { useCaptchaImage } from '../api/captcha.ts';
 
 export interface CaptchaImageProps {
@@ -23,7 +23,7 @@ export function CaptchaImage({ tenant, captchaKey, onRefresh }: CaptchaImageProp
       title={t('login.captchaRefresh')}
     >
       {image.isPending && tenant ? (
-        <Spin size="small" />
+        <Spinner size="small" />
       ) : image.data ? (
         <img src={image.data} alt={t('login.captchaImage')} width={120} height={40} />
       ) : (
