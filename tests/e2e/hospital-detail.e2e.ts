@@ -112,6 +112,13 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     await expect.poll(() => main.textContent()).toContain('39.9710°');
     await expect.poll(() => main.textContent()).toContain('该院住院直付需提前3个工作日提交预授权申请。');
     await expect.poll(() => main.textContent()).toContain('中国银行');
+    // The account number is masked until shown; showing it is logged by the server first.
+    await expect.poll(() => main.textContent()).toContain('**** **** **** **90 12');
+    expect(await main.textContent()).not.toContain('3380 6012 3456 7890 12');
+    await main.getByRole('button', { name: '显示完整内容' }).click();
+    await expect.poll(() => main.textContent()).toContain('3380 6012 3456 7890 12');
+    await main.getByRole('button', { name: '隐藏内容' }).click();
+    await expect.poll(() => main.textContent()).toContain('**** **** **** **90 12');
     await imagesLoaded(page, '.hospital-gallery', 4);
     // No change is pending and no change has been approved yet: no NEW marker.
     expect(await page.locator('.hospital-new-marker').count()).toBe(0);
@@ -135,6 +142,9 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     }
     await expect.poll(() => main.textContent()).toContain('Beijing');
     await expect.poll(() => main.textContent()).toContain('General hospital');
+    await main.getByRole('button', { name: 'Show the full value' }).click();
+    await expect.poll(() => main.textContent()).toContain('3380 6012 3456 7890 12');
+    await main.getByRole('button', { name: 'Hide the value' }).waitFor();
     await imagesLoaded(page, '.hospital-gallery', 4);
     await fullScreenshot(page, 'hospital-detail-en');
   });

@@ -15,6 +15,7 @@ import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.ro
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(
       await api.register(dictionariesRoutes(platform));
       await api.register(hospitalTasksRoutes(platform));
       await api.register(hospitalAuditRoutes(platform));
+      await api.register(personalDataRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

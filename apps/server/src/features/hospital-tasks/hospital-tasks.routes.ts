@@ -16,14 +16,17 @@ import {
   ZHospitalTaskSaveBody,
   ZProviderNotesRequest,
 } from '@portal/domain/hospital-tasks/rules';
+import { HOSPITAL_PERSONAL_FIELDS } from '@portal/domain/personal-data/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { registerBizAccess } from '../files/files.service.ts';
+import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import {
   canSeeHospitalObject,
+  canSeeProvider,
   checkEdit,
   closeTask,
   commitTask,
@@ -51,6 +54,11 @@ const providerIdQuery = z.string().trim().min(1).max(64);
 export function hospitalTasksRoutes(p: TPlatform): FastifyPluginAsyncZod {
   registerBizAccess(PHOTO_BIZ_TYPE, canSeeHospitalObject);
   registerBizAccess(PROVIDER_TASK_ATTACH_BIZ_TYPE, canSeeHospitalObject);
+  registerRevealTarget('providerTask', {
+    fields: Object.keys(HOSPITAL_PERSONAL_FIELDS),
+    canSee: canSeeHospitalObject,
+  });
+  registerRevealTarget('provider', { fields: Object.keys(HOSPITAL_PERSONAL_FIELDS), canSee: canSeeProvider });
 
   return async (app) => {
     app.post(

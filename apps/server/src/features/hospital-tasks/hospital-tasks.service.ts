@@ -199,6 +199,19 @@ export async function canSeeHospitalObject(
   return !!record && (!actor.providerId || record.providerId === actor.providerId);
 }
 
+/** Whether the actor may see the approved record of a provider (by provider id), as for its files. */
+export async function canSeeProvider(
+  p: TPlatform,
+  { actor, bizId }: { actor: TActor; bizId: string },
+): Promise<boolean> {
+  if (actor.providerId && actor.providerId !== bizId) return false;
+  const [record] = await p.db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(and(eq(providers.tenantId, actor.tenantId), eq(providers.providerId, bizId)));
+  return !!record;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Building blocks of the writes
 

@@ -1,12 +1,13 @@
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MaskedValue } from '../../../../components/personal-data/personal-data.tsx';
 import { DETAIL_COLUMNS, fieldItem } from './detail-items.tsx';
-import { showBankName } from './detail-rules.ts';
+import { EMPTY_TEXT, showBankName } from './detail-rules.ts';
 
 /**
  * Beneficiary bank info: currency, bank name (CNY accounts only), bank or branch, account
- * name and number, swift code (countryCode) and bank address.
+ * name and number (masked until revealed), swift code (countryCode) and bank address.
  */
 export function BankInfoCard({ view }: { view: THospitalTaskView }) {
   const { t } = useTranslation('hospital-tasks');
@@ -22,7 +23,17 @@ export function BankInfoCard({ view }: { view: THospitalTaskView }) {
           ...(showBankName(view.currency) ? [fieldItem('bankName', view.bankName)] : []),
           fieldItem('bank', view.bank),
           fieldItem('accountName', view.accountName),
-          fieldItem('accountNo', view.accountNo),
+          fieldItem('accountNo', view.accountNo, {
+            children: (
+              <MaskedValue
+                field="accountNo"
+                kind="accountNo"
+                value={view.accountNo}
+                empty={EMPTY_TEXT}
+                toggle
+              />
+            ),
+          }),
           fieldItem('countryCode', view.countryCode),
           fieldItem('bankAddress', view.bankAddress, { span: 'filled' }),
         ]}

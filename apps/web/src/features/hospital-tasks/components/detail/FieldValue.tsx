@@ -11,8 +11,10 @@ import {
   type TServiceTimeRow,
   toClientServiceTimes,
 } from '@portal/domain/hospital-tasks/rules';
+import { HOSPITAL_PERSONAL_FIELDS } from '@portal/domain/personal-data/rules';
 import { Image, Space } from 'antd';
 import { fileViewUrl } from '../../../../components/file-upload/file-urls.ts';
+import { MaskedValue } from '../../../../components/personal-data/personal-data.tsx';
 import { useAreaChain } from '../../../dictionaries/api/get-province-city-county.ts';
 import { LookupState } from '../../../dictionaries/components/LookupState.tsx';
 import { CONTINENT_CODE_TYPE, COUNTRY_CODE_TYPE } from '../../detail-code-types.ts';
@@ -129,6 +131,8 @@ export function FieldValue({ field, value }: { field: string; value: unknown }) 
       <DetailCodeText codeType={codeType} codes={Array.isArray(value) ? asList(value) : asText(value)} />
     );
   }
+  const personal = HOSPITAL_PERSONAL_FIELDS[field];
+  if (personal) return <MaskedValue field={field} kind={personal} value={asText(value)} empty={EMPTY_TEXT} />;
   switch (field) {
     case 'provinceCity':
       return <AreaChainText codes={asList(value)} />;

@@ -3,12 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { useSessionStore } from '../../../../lib/session-store.ts';
 import { renderAt } from '../../../../test/render.tsx';
 import {
   dictionaryAnswer,
   fail,
   hospitalView,
   mockApi,
+  ok,
   signInHospital,
 } from '../../test/hospital-fixtures.ts';
 import { HospitalDetailView } from './HospitalDetailView.tsx';
@@ -117,6 +119,48 @@ describe('<HospitalDetailView>', () => {
     expect(within(bank).queryByText('银行名称')).toBeNull();
     await waitFor(() => expect(cellOf(bank, '币种').textContent).toBe('美元'));
     expect(cellOf(bank, 'SWIFT代码').textContent).toBe('BKCHCNBJ');
+  });
+
+  it('masks the account number; a user with the reveal permission shows it once the server has logged it', async () => {
+    const { requests } = mockApi({ 'POST /authority/personalData/reveal': () => ok({ logged: true }) });
+    const first = show(hospitalView());
+    const bank = card('收款银行信息');
+    expect(cellOf(bank, '账号').textContent).toBe('**** **** **** **90 12');
+    // The demo fixture's user may not reveal: no button.
+    expect(within(bank).queryByRole('button', { name: '显示完整内容' })).toBeNull();
+    first.unmount();
+
+    useSessionStore.getState().applyAuthority({
+      ...useSessionStore.getState().authority,
+      resourceList: ['drsystem:providerTask:*', 'personalData:reveal'],
+    });
+    show(hospitalView());
+    const shown = card('收款银行信息');
+    await userEvent.click(within(shown).getByRole('button', { name: '显示完整内容' }));
+    await waitFor(() => expect(cellOf(shown, '账号').textContent).toBe('3380 6012 3456 7890 12'));
+    expect(requests.filter((r) => r.path === '/authority/personalData/reveal').map((r) => r.body)).toEqual([
+      { bizType: 'provider', bizId: 'P10001', field: 'accountNo' },
+    ]);
+    await userEvent.click(within(shown).getByRole('button', { name: '隐藏内容' }));
+    expect(cellOf(shown, '账号').textContent).toBe('**** **** **** **90 12');
+    expect(requests.filter((r) => r.path === '/authority/personalData/reveal')).toHaveLength(1);
+  });
+
+  it('keeps the value masked when the reveal cannot be logged', async () => {
+    mockApi({
+      'POST /authority/personalData/reveal': () => fail(500, 50000, '系统内部错误', 'Internal system error'),
+    });
+    useSessionStore.getState().applyAuthority({
+      ...useSessionStore.getState().authority,
+      resourceList: ['personalData:reveal'],
+    });
+    show(hospitalView({ id: '00000000-0000-4000-8000-000000000009', taskNo: 'HT202606150009' }));
+    const bank = card('收款银行信息');
+    const button = within(bank).getByRole('button', { name: '显示完整内容' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() => expect(button.querySelector('.ant-btn-loading-icon')).toBeNull());
+    expect(cellOf(bank, '账号').textContent).toBe('**** **** **** **90 12');
   });
 
   it('shows remarks Chinese first with English in brackets, and only when either exists', () => {

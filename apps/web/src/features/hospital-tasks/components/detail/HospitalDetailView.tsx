@@ -1,8 +1,10 @@
 import { TASK_TYPE } from '@portal/domain/dictionaries/codes';
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
+import type { TRevealBody } from '@portal/domain/personal-data/rules';
 import { Alert, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonalDataProvider } from '../../../../components/personal-data/personal-data.tsx';
 import { AuditFlowCard } from './AuditFlowCard.tsx';
 import { BankInfoCard } from './BankInfoCard.tsx';
 import { BasicInfoCard } from './BasicInfoCard.tsx';
@@ -18,6 +20,12 @@ import { ProviderSummaryCard } from './ProviderSummaryCard.tsx';
 import { RemarksCard } from './RemarksCard.tsx';
 import { ServiceTimeCard } from './ServiceTimeCard.tsx';
 import './detail.css';
+
+/** What a reveal of a masked field names: the task shown, or the approved record of the provider. */
+function revealTarget(view: THospitalTaskView): Omit<TRevealBody, 'field'> | null {
+  if (view.id) return { bizType: 'providerTask', bizId: view.id };
+  return view.providerId ? { bizType: 'provider', bizId: view.providerId } : null;
+}
 
 export interface HospitalDetailViewProps {
   view: THospitalTaskView;
@@ -39,29 +47,31 @@ export function HospitalDetailView({ view, markers, header }: HospitalDetailView
   const isAddHospital = view.taskType === TASK_TYPE.ADD_HOSPITAL.code;
   return (
     <DetailDictionaryProvider>
-      <FieldChangesProvider source={view}>
-        <Flex vertical gap={16}>
-          {header}
-          {hasMarkers && (
-            <Alert
-              type="info"
-              showIcon
-              title={markers === 'task' ? t('detail.markersTask') : t('detail.markersRecord')}
-            />
-          )}
-          <ProviderSummaryCard view={view} />
-          <BasicInfoCard view={view} />
-          <BankInfoCard view={view} />
-          <LocationCard view={view} />
-          <ContactCard view={view} />
-          <ServiceTimeCard view={view} />
-          {view.photoList.length > 0 && <PhotoGalleryCard view={view} />}
-          <RemarksCard notesC={view.notesC} notesE={view.notesE} />
-          {showChangeInfo(view) && <ChangeInfoCard view={view} />}
-          {view.auditFlows.length > 0 && <AuditFlowCard flows={view.auditFlows} />}
-          {!isAddHospital && view.providerId && <HospitalNotesCard providerId={view.providerId} />}
-        </Flex>
-      </FieldChangesProvider>
+      <PersonalDataProvider target={revealTarget(view)}>
+        <FieldChangesProvider source={view}>
+          <Flex vertical gap={16}>
+            {header}
+            {hasMarkers && (
+              <Alert
+                type="info"
+                showIcon
+                title={markers === 'task' ? t('detail.markersTask') : t('detail.markersRecord')}
+              />
+            )}
+            <ProviderSummaryCard view={view} />
+            <BasicInfoCard view={view} />
+            <BankInfoCard view={view} />
+            <LocationCard view={view} />
+            <ContactCard view={view} />
+            <ServiceTimeCard view={view} />
+            {view.photoList.length > 0 && <PhotoGalleryCard view={view} />}
+            <RemarksCard notesC={view.notesC} notesE={view.notesE} />
+            {showChangeInfo(view) && <ChangeInfoCard view={view} />}
+            {view.auditFlows.length > 0 && <AuditFlowCard flows={view.auditFlows} />}
+            {!isAddHospital && view.providerId && <HospitalNotesCard providerId={view.providerId} />}
+          </Flex>
+        </FieldChangesProvider>
+      </PersonalDataProvider>
     </DetailDictionaryProvider>
   );
 }
