@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, PASSWORD, screenshot, signIn, type TBrowser } from './browser.ts';
-import { E2E_CAPTCHA } from './portal.ts';
+import { submitHospitalChange } from './api.ts';
+import { openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
 
-const WEB_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 const OLD_ACCOUNT_NAME = '北京和睦国际医院有限公司';
 const NEW_ACCOUNT_NAME = '北京和睦国际医院有限公司（朝阳）';
 
@@ -12,37 +10,6 @@ const NEW_ACCOUNT_NAME = '北京和睦国际医院有限公司（朝阳）';
 async function fullScreenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await screenshot(page, name, { fullPage: true });
-}
-
-/** The server's API as the demo hospital user (login with the test captcha). */
-async function hospitalApi(baseUrl: string) {
-  const headers = (token?: string): Record<string, string> => ({
-    authorization: WEB_CLIENT,
-    tenant: 'demo',
-    language: 'zh',
-    'content-type': 'application/json',
-    ...(token ? { token: `Bearer ${token}` } : {}),
-  });
-  const key = randomUUID();
-  await fetch(`${baseUrl}/saasapi/oauth/anno/captcha?key=${key}`, { headers: { tenant: 'demo' } });
-  const login = await fetch(`${baseUrl}/saasapi/oauth/noToken/login`, {
-    method: 'POST',
-    headers: headers(),
-    body: JSON.stringify({ account: 'hospital', password: PASSWORD, key, code: E2E_CAPTCHA }),
-  }).then((r) => r.json());
-  expect(login.isSuccess, JSON.stringify(login)).toBe(true);
-  const token: string = login.data.token;
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}/saasapi${path}`, {
-      method,
-      headers: headers(token),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const envelope = await res.json();
-    expect(envelope.isSuccess, `${path}: ${JSON.stringify(envelope)}`).toBe(true);
-    return envelope.data;
-  };
-  return { call };
 }
 
 /** Clicks a sidebar entry, opening its group first when it is closed. */
@@ -159,22 +126,7 @@ describe('hospital detail and task list (hospital, demo, provider P10001)', () =
     expect(await page.evaluate(() => localStorage.getItem('TASK_SEARCH_STATUS'))).toBe('02');
 
     // A change of the approved record, submitted through the API (as the form would).
-    const api = await hospitalApi(baseUrl);
-    const current = await api.call('GET', '/drsystem/providerTask/editDetail?providerId=P10001');
-    const {
-      id: _i,
-      taskNo: _t,
-      taskType: _y,
-      version: _v,
-      photoList: _p,
-      attacheList: _a,
-      auditFlows: _f,
-      ...form
-    } = current;
-    const change = await api.call('POST', '/drsystem/providerTask/createCase', {
-      ...form,
-      accountName: NEW_ACCOUNT_NAME,
-    });
+    const change = await submitHospitalChange(baseUrl, { accountName: NEW_ACCOUNT_NAME });
     expect(change.compareResult).toBe('["accountName"]');
 
     await page.getByRole('button', { name: '查询' }).click();

@@ -20,8 +20,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A fresh portal migrates and seeds its database before it answers: 6 s on a quiet machine, but
+ * a CI machine busy with other jobs has been seen to need more than 90 s.
+ */
+const STARTUP_TIMEOUT = 180_000;
+
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const started = Date.now();
+  const deadline = started + STARTUP_TIMEOUT;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`portal exited early:\n${log()}`);
     try {
@@ -32,7 +39,9 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`portal did not become healthy:\n${log()}`);
+  throw new Error(
+    `portal did not become healthy in ${Math.round((Date.now() - started) / 1000)} s (pid ${child.pid}, still running):\n${log()}`,
+  );
 }
 
 export interface TPortal {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { submitHospitalChange } from './api.ts';
 import { fillField, openBrowser, PASSWORD, settled, type TBrowser } from './browser.ts';
 import { E2E_CAPTCHA } from './portal.ts';
 
@@ -10,8 +11,72 @@ afterEach(async () => {
   b = null;
 });
 
-const ACCOUNTS = ['admin', 'auditor', 'hospital', 'netview'] as const;
+const ACCOUNTS = ['hospital', 'auditor', 'admin', 'netview'] as const;
+type TAccount = (typeof ACCOUNTS)[number];
+
+/** One submitted change of the demo hospital, made once per portal for the screens that need a task. */
+let change: ReturnType<typeof submitHospitalChange> | null = null;
+const aChange = (baseUrl: string) => {
+  change ??= submitHospitalChange(baseUrl, { notesE: 'Please book three working days ahead.' });
+  return change;
+};
+
+/** Screens reached by buttons rather than the menu, visited after each account's menu. */
+const BUTTON_SCREENS: Record<TAccount, (baseUrl: string) => Promise<string[]>> = {
+  hospital: async (baseUrl) => [
+    '/drsystem/management/hosp/create',
+    `/drsystem/management/hospital/task/detail/${(await aChange(baseUrl)).id}`,
+    '/profile/index',
+    '/resources/messageCenter',
+  ],
+  auditor: async (baseUrl) => {
+    const { id, taskNo, taskType } = await aChange(baseUrl);
+    return [
+      `/drsystem/management/hosp/audit?taskNo=${taskNo}&taskType=${taskType}`,
+      `/drsystem/management/hospital/task/detail/${id}`,
+    ];
+  },
+  admin: async () => ['/resources/messageCenter', '/profile/index'],
+  netview: async () => ['/profile/index'],
+};
 const CJK = /[\u3400-\u9fff]/;
+/** English words in a row: a sentence left untranslated in the Chinese screen. */
+const ENGLISH_PHRASE = /\b[A-Za-z]+ [a-z]{2,}\b/;
+/** A value that is a bare code (`01`, `01 02 10`, 'Medical type 01') where a label belongs. */
+const RAW_CODE = /^0\d(?:[ ,、/]+\d{2})*$|\b(?:type|类型)\s*0\d\b/i;
+
+/** Where the page writes its own words (not data): headings, labels, headers, buttons, tabs. */
+const UI_TEXT =
+  'main :is(h1, h2, h3, h4, th, label, button, .ant-card-head-title, .ant-descriptions-item-label, .ant-tabs-tab, .ant-empty-description, .ant-form-item-explain)';
+/** Where the page shows values that may be codes: cells, description values, tags, selections. */
+const VALUE_TEXT =
+  'main :is(td, .ant-descriptions-item-content, .ant-tag, .ant-select-content-value, .ant-select-selection-item)';
+
+/** Texts of the page's own words in the other language, and values that are bare codes. */
+async function languageFindings(page: Page, lang: 'zh' | 'en', where: string): Promise<string[]> {
+  // Data in its own language (a hospital's name in both) is marked translate="no"; a column of
+  // codes (a code table's Code column) shows codes on purpose.
+  const texts = async (selector: string) =>
+    page.locator(selector).evaluateAll((nodes) =>
+      nodes
+        .filter((node) => (node as HTMLElement).offsetParent !== null && !node.closest('[translate="no"]'))
+        .filter((node) => {
+          if (!(node instanceof HTMLTableCellElement)) return true;
+          const header = node.closest('table')?.querySelectorAll('thead th')[node.cellIndex];
+          return !/code|编码|代码|编号/i.test(header?.textContent ?? '');
+        })
+        .map((node) => (node as HTMLElement).innerText.trim())
+        .filter(Boolean),
+    );
+  const foreign = (await texts(UI_TEXT)).filter((text) =>
+    lang === 'en' ? CJK.test(text) : ENGLISH_PHRASE.test(text),
+  );
+  const codes = (await texts(VALUE_TEXT)).filter((text) => RAW_CODE.test(text));
+  return [
+    ...foreign.map((text) => `${where}: untranslated ${JSON.stringify(text)}`),
+    ...codes.map((text) => `${where}: raw code ${JSON.stringify(text)}`),
+  ];
+}
 
 /** axe-core's serious and critical findings on the page, one line each. */
 async function accessibilityFindings(page: Page, where: string): Promise<string[]> {
@@ -45,9 +110,11 @@ async function menuLinks(page: Page, menuName: string): Promise<string[]> {
 }
 
 /**
- * Signs in from `/` as each demo account and walks every entry of its menu at 1280 px: no
- * serious or critical axe-core finding, no console error, nothing wider than the window, and in
- * English no Chinese in the frame (menu, header, breadcrumb, tabs).
+ * Signs in from `/` as each demo account and walks every entry of its menu, then the screens
+ * its buttons open (forms, task detail, audit form, profile, messages), at 1280 px: no
+ * serious or critical axe-core finding, no console error, nothing wider than the window, no
+ * bare code where a label belongs, none of the page's own words in the other language, and in
+ * English no Chinese anywhere in the frame (menu, header, breadcrumb, tabs).
  */
 async function walk(lang: 'zh' | 'en') {
   b = await openBrowser({ language: lang, width: 1280 });
@@ -79,15 +146,13 @@ async function walk(lang: 'zh' | 'en') {
 
     const links = await menuLinks(page, menuName);
     expect(links.length, `${account}'s menu`).toBeGreaterThan(0);
-    for (const href of links) {
-      const link = page.getByRole('navigation', { name: menuName }).locator(`a[href="${href}"]`);
-      await link.click();
-      await page.waitForURL((url) => url.pathname === href);
+    const check = async (path: string) => {
       await loaded(page);
-      const where = `${account} ${href}`;
+      const where = `${account} ${path}`;
       findings.push(...(await accessibilityFindings(page, where)));
       const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       if (widths[0] > widths[1]) overflow.push(`${where}: ${widths[0]} px wide in ${widths[1]} px`);
+      untranslated.push(...(await languageFindings(page, lang, where)));
       if (lang === 'en') {
         const frame = await page
           .locator('.portal-sidebar, header, .portal-tags-view')
@@ -95,6 +160,24 @@ async function walk(lang: 'zh' | 'en') {
         if (CJK.test(frame))
           untranslated.push(`${where}: ${frame.match(/\S*[\u3400-\u9fff]+\S*/g)?.join(', ')}`);
       }
+    };
+    for (const href of links) {
+      const link = page.getByRole('navigation', { name: menuName }).locator(`a[href="${href}"]`);
+      await link.click();
+      await page.waitForURL((url) => url.pathname === href);
+      await check(href);
+    }
+    for (const path of await BUTTON_SCREENS[account](baseUrl)) {
+      await page.goto(`${baseUrl}${path}`);
+      await page
+        .getByRole('main')
+        .getByRole('heading')
+        .first()
+        .waitFor()
+        .catch((error: Error) => {
+          throw new Error(`${account} ${path}: no heading (${page.url()}): ${error.message}`);
+        });
+      await check(path);
     }
     // Signed out as logout leaves the browser: everything gone but the language.
     await page.evaluate(() => {
@@ -112,11 +195,11 @@ async function walk(lang: 'zh' | 'en') {
 }
 
 describe('every menu entry of every demo account', () => {
-  it('is accessible, error-free and fits 1280 px (zh)', async () => {
+  it('is accessible, error-free, fits 1280 px and shows labels, not codes (zh)', async () => {
     await walk('zh');
   });
 
-  it('is accessible, error-free, fits 1280 px and has no Chinese in the frame (en)', async () => {
+  it('is accessible, error-free, fits 1280 px and has no Chinese in the frame or labels (en)', async () => {
     await walk('en');
   });
 });

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format/format';
 import {
   badgeText,
+  MSG_CATEGORIES,
   MSG_CENTER_CODES,
   type TMsgCategoryCode,
   type TMsgReadStatus,
@@ -153,7 +154,8 @@ export function MessageList({ initialCode = null, openId = null }: MessageListPr
           { key: 'all', label: tabLabel(t('tabs.all'), counts.data?.count ?? 0) },
           ...MSG_CENTER_CODES.map((c) => ({
             key: c,
-            label: tabLabel(categoryLabel(c, lang), byCode.get(c) ?? 0),
+            // Short names in the tab strip, so all seven fit at 1280 px in English too.
+            label: tabLabel(t(`tabs.${MSG_CATEGORIES[c].categoryId}`), byCode.get(c) ?? 0),
           })),
         ]}
       />

@@ -1,5 +1,5 @@
 import { MSG_CATEGORIES, type TMsgCategoryCode } from '@portal/domain/messages/codes';
-import { Card } from 'antd';
+import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { MessageList } from '../components/MessageList.tsx';
@@ -15,7 +15,13 @@ export function MessageCenterPage() {
   const initialCode = code && code in MSG_CATEGORIES ? (code as TMsgCategoryCode) : null;
   const openId = search.get('id');
   return (
-    <Card title={t('page.center')}>
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+          {t('page.center')}
+        </Typography.Title>
+      }
+    >
       <MessageList key={`${initialCode}:${openId}`} initialCode={initialCode} openId={openId} />
     </Card>
   );

@@ -51,7 +51,7 @@ export function ProviderSummaryCard({ view }: { view: THospitalTaskView }) {
     <Card className="hospital-detail-card hospital-summary-card" aria-label={t('detail.cards.summary')}>
       <Flex vertical gap={12}>
         <Flex align="center" gap={8} wrap>
-          <Typography.Title level={4} className="hospital-summary-title">
+          <Typography.Title level={4} className="hospital-summary-title" translate="no">
             {providerTitle(view.providerCnName, view.providerEnName)}
           </Typography.Title>
           <NewMarker field="providerCnName" />
