@@ -1,4 +1,6 @@
+import type { Writable } from 'node:stream';
 import {
+  APPROVAL_CONCLUSION,
   CONTACT_SHOW,
   CONTACT_TYPE,
   PROVIDER_ACCOUNT_STATUS,
@@ -10,8 +12,10 @@ import {
   type TNewsLetterBody,
 } from '@portal/domain/hospital-audit/rules';
 import { LABELS } from '@portal/domain/hospital-tasks/rules';
+import { and, asc, count, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { TActor } from '../../platform/auth/access.ts';
+import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import {
@@ -21,17 +25,27 @@ import {
   type TProviderRow,
   toForm,
 } from '../hospital-tasks/hospital-tasks.service.ts';
+import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { createValueFormatter, type TLang } from './hospital-audit.format.ts';
-import { approvedDecisions, latestApproval } from './hospital-audit.service.ts';
+import { latestApproval } from './hospital-audit.service.ts';
+import { hospitalTaskAudits, type THospitalTaskAuditRow } from './hospital-audit.tables.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** An export ready to send: bytes, content type and the file name. */
+/**
+ * An export ready to send: its content type, file name and a writer that streams the workbook
+ * to the answer. Whatever can refuse the export (404, 409) is checked before the writer exists,
+ * so a refusal is still the JSON envelope; the rows are read and written in batches, so memory
+ * stays flat however many there are.
+ */
 export interface TExportFile {
-  body: Buffer;
   contentType: string;
   fileName: string;
+  write: (out: Writable) => Promise<void>;
 }
+
+/** Rows read per query while an export streams. */
+const BATCH = 500;
 
 const UTC_OFFSET = '+08:00';
 const DAY_MS = 86_400_000;
@@ -45,7 +59,7 @@ const HEADER_FILL = 'FFFDEBD3';
 
 /** A sheet with a title row, a subtitle row and a header row; column widths in characters. */
 function startSheet(
-  workbook: ExcelJS.Workbook,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   input: { name: string; title: string; subtitle: string; columns: { header: string; width: number }[] },
 ) {
   const sheet = workbook.addWorksheet(input.name, { views: [{ state: 'frozen', ySplit: 3 }] });
@@ -77,18 +91,115 @@ function addRows(sheet: ExcelJS.Worksheet, rows: (string | number)[][]) {
   for (const values of rows) {
     const row = sheet.addRow(values);
     row.alignment = { vertical: 'top', wrapText: true };
+    row.commit();
   }
 }
 
-async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-function newWorkbook(actor: TActor) {
-  const workbook = new ExcelJS.Workbook();
+/** A workbook written straight to `out` as rows are committed (ExcelJS's streaming writer). */
+function newWorkbook(actor: TActor, out: Writable) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   workbook.creator = actor.name;
   workbook.created = new Date();
   return workbook;
+}
+
+/** Lets the answer drain before the next batch when the client reads slower than we write. */
+function drained(out: Writable): Promise<void> {
+  if (!out.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/** The tenant's valid provider records, ordered by provider id, in batches (keyset paging). */
+export async function* validRecordBatches(
+  db: TDbOrTx,
+  tenantId: string,
+  batch = BATCH,
+): AsyncGenerator<TProviderRow[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(providers)
+      .where(
+        and(
+          eq(providers.tenantId, tenantId),
+          eq(providers.status, PROVIDER_ACCOUNT_STATUS.VALID.code),
+          gt(providers.providerId, after),
+        ),
+      )
+      .orderBy(asc(providers.providerId))
+      .limit(batch);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1].providerId;
+  }
+}
+
+interface TDecisionPeriod {
+  tenantId: string;
+  from?: Date;
+  to?: Date;
+}
+
+const approvedIn = ({ tenantId, from, to }: TDecisionPeriod) =>
+  and(
+    eq(hospitalTaskAudits.tenantId, tenantId),
+    eq(hospitalTaskAudits.conclusion, APPROVAL_CONCLUSION.APPROVED.code),
+    ...(from ? [gte(hospitalTaskAudits.auditedAt, from)] : []),
+    ...(to ? [lt(hospitalTaskAudits.auditedAt, to)] : []),
+  );
+
+/** The approvals of a period in the order they were made, in batches (keyset on time and id). */
+export async function* approvalBatches(
+  db: TDbOrTx,
+  period: TDecisionPeriod,
+  batch = BATCH,
+): AsyncGenerator<THospitalTaskAuditRow[]> {
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const rows: THospitalTaskAuditRow[] = await db
+      .select()
+      .from(hospitalTaskAudits)
+      .where(
+        and(
+          approvedIn(period),
+          ...(after
+            ? [
+                or(
+                  gt(hospitalTaskAudits.auditedAt, after.at),
+                  and(eq(hospitalTaskAudits.auditedAt, after.at), gt(hospitalTaskAudits.id, after.id)),
+                ),
+              ]
+            : []),
+        ),
+      )
+      .orderBy(asc(hospitalTaskAudits.auditedAt), asc(hospitalTaskAudits.id))
+      .limit(batch);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.auditedAt, id: last.id };
+  }
+}
+
+/** How many approvals a period has and how many newsletter rows they make (a new hospital is one). */
+async function approvalTotals(db: TDbOrTx, period: TDecisionPeriod) {
+  const [row] = await db
+    .select({
+      tasks: count(),
+      changes: sql<string>`coalesce(sum(case when ${hospitalTaskAudits.taskType} = ${TASK_TYPE.ADD_HOSPITAL.code} then 1 else jsonb_array_length(${hospitalTaskAudits.changes}) end), 0)`,
+    })
+    .from(hospitalTaskAudits)
+    .where(approvedIn(period));
+  return { tasks: Number(row.tasks), changes: Number(row.changes) };
 }
 
 /** Phones shown to patients only: the announcement is public. */
@@ -101,18 +212,31 @@ function publicPhones(record: TProviderRow): string {
     .join(', ');
 }
 
+interface TAnnounced {
+  record: TProviderRow;
+  publicity: Date | null;
+}
+
 /**
- * Which approved hospitals an announcement lists, with their publicity dates. taskNo: that
- * task's hospital, refused (409) unless the task is approved, which is how 'a hospital
- * creation task can be exported only in a passed state' is enforced; providerId: that record,
- * refused (409) without one; a period: hospitals approved in it; nothing: every approved record.
+ * Which approved hospitals an announcement lists, with their publicity dates: how many, and
+ * the batches to write. taskNo: that task's hospital, refused (409) unless the task is
+ * approved, which is how 'a hospital creation task can be exported only in a passed state' is
+ * enforced; providerId: that record, refused (409) without one; a period: hospitals approved in
+ * it, each with its latest approval; nothing: every valid record.
  */
 async function announcedHospitals(
   p: TPlatform,
   actor: TActor,
   query: TAnnounceQuery,
-): Promise<{ record: TProviderRow; publicity: Date | null }[]> {
+): Promise<{ total: number; single?: string; batches: () => AsyncGenerator<TAnnounced[]> }> {
   const tenantId = actor.tenantId;
+  const one = (hospital: TAnnounced) => ({
+    total: 1,
+    single: hospital.record.providerId,
+    batches: async function* () {
+      yield [hospital];
+    },
+  });
   if (query.taskNo) {
     const task = await findTenantTask(p.db, { tenantId, idOrTaskNo: query.taskNo });
     if (!canExportTask(task.status))
@@ -124,31 +248,64 @@ async function announcedHospitals(
     const providerId = decision?.providerId ?? task.providerId;
     const record = await findProviderRecord(p.db, { tenantId, providerId });
     if (!record) throw new AppError('PROVIDER_NOT_EXPORTABLE', { params: { providerId } });
-    return [{ record, publicity: task.publicityDate }];
+    return one({ record, publicity: task.publicityDate });
   }
   if (query.providerId) {
     const record = await findProviderRecord(p.db, { tenantId, providerId: query.providerId });
     if (!record) throw new AppError('PROVIDER_NOT_EXPORTABLE', { params: { providerId: query.providerId } });
-    return [{ record, publicity: record.approvedAt }];
+    return one({ record, publicity: record.approvedAt });
   }
   if (query.startDate || query.endDate) {
-    const decisions = await approvedDecisions(p.db, {
-      tenantId,
-      from: query.startDate ? dayStart(query.startDate) : undefined,
-      to: query.endDate ? new Date(dayStart(query.endDate).getTime() + DAY_MS) : undefined,
-    });
-    const latest = new Map<string, Date>();
-    for (const d of decisions) latest.set(d.providerId, d.auditedAt);
-    const records = await listProviderRecords(p.db, { tenantId, providerIds: [...latest.keys()] });
-    return records.map((record) => ({
-      record,
-      publicity: latest.get(record.providerId) ?? record.approvedAt,
-    }));
+    // One row per hospital approved in the period: as many as there are hospitals, not tasks.
+    const latestRows = await p.db
+      .select({
+        providerId: hospitalTaskAudits.providerId,
+        at: sql<Date>`max(${hospitalTaskAudits.auditedAt})`,
+      })
+      .from(hospitalTaskAudits)
+      .where(
+        approvedIn({
+          tenantId,
+          from: query.startDate ? dayStart(query.startDate) : undefined,
+          to: query.endDate ? new Date(dayStart(query.endDate).getTime() + DAY_MS) : undefined,
+        }),
+      )
+      .groupBy(hospitalTaskAudits.providerId);
+    const latest = new Map(latestRows.map((r) => [r.providerId, new Date(r.at)]));
+    const ids = [...latest.keys()].sort();
+    let total = 0;
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const [row] = await p.db
+        .select({ n: count() })
+        .from(providers)
+        .where(and(eq(providers.tenantId, tenantId), inArray(providers.providerId, ids.slice(i, i + BATCH))));
+      total += Number(row.n);
+    }
+    return {
+      total,
+      batches: async function* () {
+        for (let i = 0; i < ids.length; i += BATCH) {
+          const records = await listProviderRecords(p.db, { tenantId, providerIds: ids.slice(i, i + BATCH) });
+          yield records.map((record) => ({
+            record,
+            publicity: latest.get(record.providerId) ?? record.approvedAt,
+          }));
+        }
+      },
+    };
   }
-  const records = await listProviderRecords(p.db, { tenantId });
-  return records
-    .filter((r) => r.status === PROVIDER_ACCOUNT_STATUS.VALID.code)
-    .map((record) => ({ record, publicity: record.approvedAt }));
+  const [row] = await p.db
+    .select({ n: count() })
+    .from(providers)
+    .where(and(eq(providers.tenantId, tenantId), eq(providers.status, PROVIDER_ACCOUNT_STATUS.VALID.code)));
+  return {
+    total: Number(row.n),
+    batches: async function* () {
+      for await (const records of validRecordBatches(p.db, tenantId)) {
+        yield records.map((record) => ({ record, publicity: record.approvedAt }));
+      }
+    },
+  };
 }
 
 const ANNOUNCE_FIELDS = [
@@ -173,7 +330,6 @@ export async function buildAnnouncement(
   const format = await createValueFormatter(p, actor.tenantId, lang);
   const today = chinaDay(new Date());
   const t = (zh: string, en: string) => (lang === 'zh' ? zh : en);
-  const workbook = newWorkbook(actor);
   const columns = [
     { header: t('序号', 'No.'), width: 6 },
     { header: pick(lang, LABELS.providerId), width: 12 },
@@ -197,36 +353,48 @@ export async function buildAnnouncement(
             `approved ${query.startDate || '…'} to ${query.endDate || '…'}`,
           )
         : t('全部审核通过的医院', 'all approved hospitals');
-  const sheet = startSheet(workbook, {
-    name: t('医院公告', 'Announcement'),
-    title: t('网络医院公告', 'Network Hospital Announcement'),
-    subtitle: t(
-      `${scope}，共 ${hospitals.length} 家，导出日期 ${today}`,
-      `${scope}: ${hospitals.length} hospital(s), exported ${today}`,
-    ),
-    columns,
-  });
-  addRows(
-    sheet,
-    hospitals.map(({ record, publicity }, i) => {
-      const form = toForm(record) as unknown as Record<string, unknown>;
-      return [
-        i + 1,
-        record.providerId,
-        record.providerCnName || '-',
-        record.providerEnName || '-',
-        ...ANNOUNCE_FIELDS.map((f) => format(f, form[f])),
-        publicPhones(record) || '-',
-        record.webAddr || '-',
-        publicity ? chinaDay(publicity) : '-',
-      ];
-    }),
-  );
-  const single = hospitals.length === 1 ? `-${hospitals[0].record.providerId}` : '';
+  const start = (workbook: ExcelJS.stream.xlsx.WorkbookWriter) =>
+    startSheet(workbook, {
+      name: t('医院公告', 'Announcement'),
+      title: t('网络医院公告', 'Network Hospital Announcement'),
+      subtitle: t(
+        `${scope}，共 ${hospitals.total} 家，导出日期 ${today}`,
+        `${scope}: ${hospitals.total} hospital(s), exported ${today}`,
+      ),
+      columns,
+    });
+  const single = hospitals.single ? `-${hospitals.single}` : '';
   return {
-    body: await toBuffer(workbook),
     contentType: XLSX_TYPE,
     fileName: `${t('医院公告', 'hospital-announcement')}${single}-${today.replaceAll('-', '')}.xlsx`,
+    write: async (out) => {
+      const workbook = newWorkbook(actor, out);
+      const sheet = start(workbook);
+      let i = 0;
+      for await (const batch of hospitals.batches()) {
+        addRows(
+          sheet,
+          batch.map(({ record, publicity }) => {
+            const form = toForm(record) as unknown as Record<string, unknown>;
+            i += 1;
+            return [
+              i,
+              record.providerId,
+              record.providerCnName || '-',
+              record.providerEnName || '-',
+              ...ANNOUNCE_FIELDS.map((f) => format(f, form[f])),
+              publicPhones(record) || '-',
+              record.webAddr || '-',
+              publicity ? chinaDay(publicity) : '-',
+            ];
+          }),
+        );
+        await drained(out);
+        if (out.destroyed) return; // the client went away: stop reading
+      }
+      sheet.commit();
+      await workbook.commit();
+    },
   };
 }
 
@@ -239,17 +407,17 @@ export async function buildNewsletter(
   p: TPlatform,
   { actor, body, lang }: { actor: TActor; body: TNewsLetterBody; lang: TLang },
 ): Promise<TExportFile> {
-  const decisions = await approvedDecisions(p.db, {
+  const period = {
     tenantId: actor.tenantId,
     from: dayStart(body.startDate),
     to: new Date(dayStart(body.endDate).getTime() + DAY_MS),
-  });
+  };
+  const totals = await approvalTotals(p.db, period);
   const format = await createValueFormatter(p, actor.tenantId, lang);
   const t = (zh: string, en: string) => (lang === 'zh' ? zh : en);
   const types = new Map(Object.values(TASK_TYPE).map((e) => [e.code as string, e]));
-  const rows: (string | number)[][] = [];
-  let changes = 0;
-  for (const d of decisions) {
+  /** The newsletter rows of one approval, without their running number. */
+  const rowsOf = (d: THospitalTaskAuditRow): (string | number)[][] => {
     const base = [
       chinaDay(d.auditedAt),
       d.taskNo,
@@ -264,48 +432,56 @@ export async function buildNewsletter(
       )
         .map((f) => `${pick(lang, LABELS[f])}${t('：', ': ')}${format(f, values.get(f))}`)
         .join('\n');
-      rows.push([...base, t('新增医院', 'New hospital'), '-', summary]);
-      changes += 1;
-      continue;
+      return [[...base, t('新增医院', 'New hospital'), '-', summary]];
     }
-    for (const c of d.changes) {
+    return d.changes.map((c) => {
       const label = (LABELS as Record<string, { zh: string; en: string }>)[c.field];
-      rows.push([
+      return [
         ...base,
         label ? pick(lang, label) : c.field,
         format(c.field, c.oldValue),
         format(c.field, c.newValue),
-      ]);
-      changes += 1;
-    }
-  }
-  const workbook = newWorkbook(actor);
-  const sheet = startSheet(workbook, {
-    name: t('变更简报', 'Newsletter'),
-    title: t('网络医院变更简报', 'Network Hospital Newsletter'),
-    subtitle: t(
-      `${body.startDate} 至 ${body.endDate}：审核通过 ${decisions.length} 个任务，${changes} 项变更`,
-      `${body.startDate} to ${body.endDate}: ${decisions.length} approved task(s), ${changes} change(s)`,
-    ),
-    columns: [
-      { header: t('序号', 'No.'), width: 6 },
-      { header: t('审核通过日期', 'Approved on'), width: 14 },
-      { header: pick(lang, LABELS.taskNo), width: 18 },
-      { header: pick(lang, LABELS.taskType), width: 14 },
-      { header: pick(lang, LABELS.providerId), width: 12 },
-      { header: t('医院名称', 'Hospital'), width: 30 },
-      { header: t('变更项', 'Changed field'), width: 22 },
-      { header: t('原值', 'Old value'), width: 40 },
-      { header: t('新值', 'New value'), width: 40 },
-    ],
-  });
-  addRows(
-    sheet,
-    rows.map((r, i) => [i + 1, ...r]),
-  );
+      ];
+    });
+  };
   return {
-    body: await toBuffer(workbook),
     contentType: XLSX_TYPE,
     fileName: `${t('医院变更简报', 'hospital-newsletter')}-${body.startDate.replaceAll('-', '')}-${body.endDate.replaceAll('-', '')}.xlsx`,
+    write: async (out) => {
+      const workbook = newWorkbook(actor, out);
+      const sheet = startSheet(workbook, {
+        name: t('变更简报', 'Newsletter'),
+        title: t('网络医院变更简报', 'Network Hospital Newsletter'),
+        subtitle: t(
+          `${body.startDate} 至 ${body.endDate}：审核通过 ${totals.tasks} 个任务，${totals.changes} 项变更`,
+          `${body.startDate} to ${body.endDate}: ${totals.tasks} approved task(s), ${totals.changes} change(s)`,
+        ),
+        columns: [
+          { header: t('序号', 'No.'), width: 6 },
+          { header: t('审核通过日期', 'Approved on'), width: 14 },
+          { header: pick(lang, LABELS.taskNo), width: 18 },
+          { header: pick(lang, LABELS.taskType), width: 14 },
+          { header: pick(lang, LABELS.providerId), width: 12 },
+          { header: t('医院名称', 'Hospital'), width: 30 },
+          { header: t('变更项', 'Changed field'), width: 22 },
+          { header: t('原值', 'Old value'), width: 40 },
+          { header: t('新值', 'New value'), width: 40 },
+        ],
+      });
+      let n = 0;
+      for await (const batch of approvalBatches(p.db, period)) {
+        addRows(
+          sheet,
+          batch.flatMap(rowsOf).map((r) => {
+            n += 1;
+            return [n, ...r];
+          }),
+        );
+        await drained(out);
+        if (out.destroyed) return; // the client went away: stop reading
+      }
+      sheet.commit();
+      await workbook.commit();
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import {
   ZApprovalResult,
   ZAuditTaskListItem,
@@ -18,7 +19,7 @@ import {
   ZProviderRecordsRequest,
 } from '@portal/domain/hospital-audit/rules';
 import { ZPage } from '@portal/domain/hospital-tasks/api';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
@@ -52,13 +53,21 @@ function attachment(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-function sendFile(reply: FastifyReply, file: TExportFile) {
+/**
+ * Streams an export: the headers go first, the workbook follows as it is written. A failure
+ * after the first byte can only cut the answer short; it is logged without the query's values.
+ */
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: TExportFile) {
+  const out = new PassThrough();
+  file.write(out).catch((error: unknown) => {
+    request.log.error({ err: error }, 'export cut short');
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
   return reply
     .header('content-type', file.contentType)
-    .header('content-length', String(file.body.length))
     .header('content-disposition', attachment(file.fileName))
     .header('cache-control', 'private, no-store')
-    .send(file.body);
+    .send(out);
 }
 
 /**
@@ -149,6 +158,7 @@ export function hospitalAuditRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         sendFile(
+          request,
           reply,
           await buildAnnouncement(p, { actor: actorOf(request), query: request.query, lang: request.lang }),
         ),
@@ -167,6 +177,7 @@ export function hospitalAuditRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         sendFile(
+          request,
           reply,
           await buildNewsletter(p, { actor: actorOf(request), body: request.body, lang: request.lang }),
         ),

@@ -23,7 +23,7 @@ import {
 } from '@portal/domain/hospital-audit/rules';
 import { flowTypeFor } from '@portal/domain/hospital-tasks/codes';
 import { LABELS, parseCompareResult } from '@portal/domain/hospital-tasks/rules';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -393,25 +393,6 @@ export async function getAuditTaskDetail(
     decisions: decisions.map(decisionView),
     auditable: canAudit(task.status),
   };
-}
-
-/** Approved decisions (conclusion 01) of the tenant audited in [from, to), oldest first. */
-export async function approvedDecisions(
-  db: TDbOrTx,
-  { tenantId, from, to }: { tenantId: string; from?: Date; to?: Date },
-): Promise<THospitalTaskAuditRow[]> {
-  return db
-    .select()
-    .from(hospitalTaskAudits)
-    .where(
-      and(
-        eq(hospitalTaskAudits.tenantId, tenantId),
-        eq(hospitalTaskAudits.conclusion, APPROVAL_CONCLUSION.APPROVED.code),
-        ...(from ? [gte(hospitalTaskAudits.auditedAt, from)] : []),
-        ...(to ? [lt(hospitalTaskAudits.auditedAt, to)] : []),
-      ),
-    )
-    .orderBy(asc(hospitalTaskAudits.auditedAt), asc(hospitalTaskAudits.createdAt));
 }
 
 /** The latest approval decision of a task, or null. */
