@@ -4,53 +4,18 @@
 // BENCH_ONLY=visible,router,home,health limits the endpoints. On PostgreSQL a bare Fastify + `pg`
 // server answering one GET with the session lookup's SQL (the query every authenticated request
 // ran before the auth cache) is measured too, and each endpoint is printed as a ratio of it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { BENCH_CLIENT as client, startPortal } from './portal.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const port = 18080 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
-const client = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
-
-async function start(): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    CAPTCHA_TEST_CODE: 'b3nc',
-  };
-  delete env.DATABASE_URL;
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], { env, stdio: 'inherit' });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/saasapi/health`)).ok) return { child, dataDir };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('portal did not start');
-}
-
-async function signIn(account: string): Promise<string> {
-  const key = `bench-${Date.now()}-${account}`;
-  await fetch(`${base}/saasapi/oauth/anno/captcha?key=${key}`, { headers: { tenant: 'demo' } });
-  const res = await fetch(`${base}/saasapi/oauth/noToken/login`, {
-    method: 'POST',
-    headers: { authorization: client, tenant: 'demo', 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password: 'Portal2026', key, code: 'b3nc' }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  return body.data.token;
-}
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const portal = await startPortal({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
+const { base, port } = portal;
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 let baselineRate: number | null = null;
@@ -125,9 +90,8 @@ async function measureBaseline(token: string): Promise<void> {
   }
 }
 
-const { child, dataDir } = await start();
 try {
-  const token = await signIn('hospital');
+  const token = await portal.signIn('hospital');
   const auth = { authorization: client, tenant: 'demo', token: `Bearer ${token}` };
   console.log(
     `\nportal at ${base}, ${duration} s per endpoint, 10 connections, database: ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite'}`,
@@ -143,7 +107,6 @@ try {
     if (!only || only.includes(name)) await measure(`GET ${path}`, path, headers);
   }
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await portal.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

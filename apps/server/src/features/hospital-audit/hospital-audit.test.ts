@@ -19,6 +19,7 @@ import {
 } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { roles, userRoles } from '../roles/roles.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { approvalBatches, validRecordBatches } from './hospital-audit.exports.ts';
 import { OVERDUE_JOB } from './hospital-audit.service.ts';
 import { hospitalTaskAudits } from './hospital-audit.tables.ts';
 
@@ -328,6 +329,27 @@ describe('audit task list', () => {
     expect(await filtered({ sendEndDate: '2020-01-01', title: '列表测试' })).toEqual([]);
     await msh(auditor, 'POST', 'initTask', { taskNo: a.taskNo });
     expect(await filtered({ personInCharge: '王敏', title: '列表测试' })).toEqual([a.taskNo]);
+
+    // Every page, those past the middle read from the end, joins up to the whole list in order.
+    for (const n of [1, 2, 3]) await submitted({ providerCnName: `分页测试医院${n}` });
+    const all = (await msh(auditor, 'POST', 'list', { size: 100 })).json().data;
+    expect(all.total).toBeLessThanOrEqual(100);
+    for (const [sort, order] of [
+      ['commitDate', 'desc'],
+      ['taskNo', 'asc'],
+    ] as const) {
+      const whole = (await msh(auditor, 'POST', 'list', { size: 100, sort, order })).json().data.records;
+      const paged: string[] = [];
+      for (let current = 1; current <= Math.ceil(all.total / 2); current++) {
+        const one = (await msh(auditor, 'POST', 'list', { current, size: 2, sort, order })).json().data;
+        expect(one.records.length).toBe(Math.min(2, all.total - (current - 1) * 2));
+        paged.push(...one.records.map((r: { taskNo: string }) => r.taskNo));
+      }
+      expect(paged).toEqual(whole.map((r: { taskNo: string }) => r.taskNo));
+    }
+    expect(all.total).toBeGreaterThanOrEqual(5); // so that some pages are read from the end
+    const past = await msh(auditor, 'POST', 'list', { current: 1000, size: 2 });
+    expect(past.json().data).toMatchObject({ records: [], total: all.total });
 
     const bad = await msh(auditor, 'POST', 'list', { model: { sendStartDate: '2026/01/01' } });
     expect(bad.statusCode).toBe(400);
@@ -933,6 +955,58 @@ describe('exports', () => {
       (await msh(auditor, 'POST', 'downloadNewsLetter', { startDate: '2024-01-01', endDate: '2026-01-01' }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('export batches', () => {
+  it('reads approvals in keyset batches: each once, in time order, ties by id', async () => {
+    const tenant = await findTenantByCode(t.platform.db, 'demo');
+    const at = new Date('2020-03-01T00:00:00Z');
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      tenantId: tenant!.id,
+      taskId: randomUUID(),
+      taskNo: `HT20200301${String(i).padStart(4, '0')}`,
+      taskType: '04',
+      conclusion: '01',
+      providerId: 'P10001',
+      taskProviderId: 'P10001',
+      auditedAt: i < 5 ? at : new Date(at.getTime() + i * 1000),
+      createdBy: 'test',
+      updatedBy: 'test',
+    }));
+    await t.platform.db.insert(hospitalTaskAudits).values(rows);
+    const period = { tenantId: tenant!.id, from: at, to: new Date(at.getTime() + 86_400_000) };
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    for await (const batch of approvalBatches(t.platform.db, period, 3)) {
+      sizes.push(batch.length);
+      seen.push(...batch.map((r) => r.taskNo));
+    }
+    expect(sizes).toEqual([3, 3, 1]);
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.slice(5)).toEqual(['HT202003010005', 'HT202003010006']);
+    await t.platform.db.delete(hospitalTaskAudits).where(
+      inArray(
+        hospitalTaskAudits.taskNo,
+        rows.map((r) => r.taskNo),
+      ),
+    );
+  });
+
+  it('reads valid provider records in batches of any size, ordered by id', async () => {
+    const tenant = await findTenantByCode(t.platform.db, 'demo');
+    const ids = async (size: number) => {
+      const out: string[] = [];
+      for await (const batch of validRecordBatches(t.platform.db, tenant!.id, size)) {
+        expect(batch.length).toBeLessThanOrEqual(size);
+        out.push(...batch.map((r) => r.providerId));
+      }
+      return out;
+    };
+    const all = await ids(1000);
+    expect(all.length).toBeGreaterThan(0);
+    expect(await ids(1)).toEqual(all);
+    expect([...all].sort()).toEqual(all);
   });
 });
 

@@ -44,6 +44,7 @@ import { parseBilingual } from '@portal/domain/i18n/bilingual';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { orderTerms, pageWindow, type TOrderKey } from '../../platform/db/paging.ts';
 import { AppError, type TFieldError, validationError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { areaChildren, entriesOfType, searchBanks } from '../dictionaries/dictionaries.service.ts';
@@ -779,6 +780,31 @@ const SORT_COLUMNS = {
   publicityDate: hospitalTasks.publicityDate,
 } as const;
 
+/**
+ * One page of tasks: the ids of the window first (an index-only scan where an index of
+ * hospital_tasks.tables.ts matches the order), then those rows, so a deep page does not read
+ * every row it skips; pages past the middle are read from the end (platform/db/paging.ts).
+ */
+async function pageOfTasks(
+  db: TDbOrTx,
+  input: { where: SQL | undefined; order: TOrderKey[]; current: number; size: number; total: number },
+): Promise<THospitalTaskRow[]> {
+  const window = pageWindow(input);
+  if (!window) return [];
+  const ids = db
+    .select({ id: hospitalTasks.id })
+    .from(hospitalTasks)
+    .where(input.where)
+    .orderBy(...orderTerms(input.order, window.reverse))
+    .limit(window.limit)
+    .offset(window.offset);
+  return db
+    .select()
+    .from(hospitalTasks)
+    .where(inArray(hospitalTasks.id, ids))
+    .orderBy(...orderTerms(input.order));
+}
+
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Start of a day (or the instant given) in China time. */
@@ -841,16 +867,13 @@ export async function listTasks(
   }
   if (model.status.length > 0) filters.push(inArray(hospitalTasks.status, model.status));
   const where = and(...filters);
-  const column = SORT_COLUMNS[request.sort];
-  const direction = request.order === 'asc' ? asc : desc;
+  const descending = request.order !== 'asc';
+  const order: TOrderKey[] = [
+    { column: SORT_COLUMNS[request.sort], desc: descending },
+    { column: hospitalTasks.id, desc: descending },
+  ];
   const [{ total }] = await p.db.select({ total: count() }).from(hospitalTasks).where(where);
-  const rows = await p.db
-    .select()
-    .from(hospitalTasks)
-    .where(where)
-    .orderBy(sql`${direction(column)} nulls last`, direction(hospitalTasks.id))
-    .limit(size)
-    .offset((current - 1) * size);
+  const rows = await pageOfTasks(p.db, { where, order, current, size, total });
   return { records: rows.map(listItem), current, size, total };
 }
 
@@ -1174,16 +1197,13 @@ export async function searchTasks(
       lt(hospitalTasks.commitDate, new Date(instantOf(filter.sendEndDate).getTime() + 86_400_000)),
     );
   const where = and(...filters);
-  const column = OPERATOR_SORT_COLUMNS[input.sort];
-  const direction = input.order === 'asc' ? asc : desc;
+  const order: TOrderKey[] = [
+    { column: OPERATOR_SORT_COLUMNS[input.sort], desc: input.order !== 'asc' },
+    { column: hospitalTasks.createdAt, desc: true },
+    { column: hospitalTasks.id, desc: true },
+  ];
   const [{ total }] = await db.select({ total: count() }).from(hospitalTasks).where(where);
-  const rows = await db
-    .select()
-    .from(hospitalTasks)
-    .where(where)
-    .orderBy(sql`${direction(column)} nulls last`, desc(hospitalTasks.createdAt), desc(hospitalTasks.id))
-    .limit(size)
-    .offset((current - 1) * size);
+  const rows = await pageOfTasks(db, { where, order, current, size, total });
   return {
     records: rows.map((r) => ({
       ...listItem(r),

@@ -113,7 +113,27 @@ export const hospitalTasks = pgTable(
     index('hospital_tasks_tenant_idx').on(t.tenantId),
     uniqueIndex('hospital_tasks_tenant_task_no_uq').on(t.tenantId, t.taskNo),
     index('hospital_tasks_tenant_provider_idx').on(t.tenantId, t.providerId, t.status),
-    index('hospital_tasks_tenant_status_idx').on(t.tenantId, t.status, t.commitDate),
+    // The lists' default orders (paged by ids read from these, platform/db/paging.ts): a
+    // provider's tasks newest first, and the audit list by submit date, whole or by status.
+    index('hospital_tasks_provider_created_idx').on(
+      t.tenantId,
+      t.providerId,
+      t.createdAt.desc().nullsLast(),
+      t.id.desc().nullsLast(),
+    ),
+    index('hospital_tasks_tenant_commit_idx').on(
+      t.tenantId,
+      t.commitDate.desc().nullsLast(),
+      t.createdAt.desc().nullsLast(),
+      t.id.desc().nullsLast(),
+    ),
+    index('hospital_tasks_tenant_status_idx').on(
+      t.tenantId,
+      t.status,
+      t.commitDate.desc().nullsLast(),
+      t.createdAt.desc().nullsLast(),
+      t.id.desc().nullsLast(),
+    ),
   ],
 );
 

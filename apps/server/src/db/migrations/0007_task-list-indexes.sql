@@ -1,0 +1,4 @@
+DROP INDEX "hospital_tasks_tenant_status_idx";--> statement-breakpoint
+CREATE INDEX "hospital_tasks_provider_created_idx" ON "hospital_tasks" USING btree ("tenant_id","provider_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "hospital_tasks_tenant_commit_idx" ON "hospital_tasks" USING btree ("tenant_id","commit_date" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "hospital_tasks_tenant_status_idx" ON "hospital_tasks" USING btree ("tenant_id","status","commit_date" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
