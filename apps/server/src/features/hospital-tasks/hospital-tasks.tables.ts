@@ -127,6 +127,15 @@ export const hospitalTasks = pgTable(
       t.createdAt.desc().nullsLast(),
       t.id.desc().nullsLast(),
     ),
+    // Substring filters of the lists (title, task number, provider id and names): trigram
+    // indexes (pg_trgm, loaded in PGlite too), so an ILIKE '%…%' of three characters or more
+    // does not scan the tenant's tasks.
+    index('hospital_tasks_task_no_trgm_idx').using('gin', t.taskNo.op('gin_trgm_ops')),
+    index('hospital_tasks_provider_id_trgm_idx').using('gin', t.providerId.op('gin_trgm_ops')),
+    index('hospital_tasks_cn_name_trgm_idx').using('gin', t.providerCnName.op('gin_trgm_ops')),
+    index('hospital_tasks_en_name_trgm_idx').using('gin', t.providerEnName.op('gin_trgm_ops')),
+    // Counts of the audit list filtered by task type and status: an index-only scan.
+    index('hospital_tasks_tenant_type_status_idx').on(t.tenantId, t.taskType, t.status),
     index('hospital_tasks_tenant_status_idx').on(
       t.tenantId,
       t.status,

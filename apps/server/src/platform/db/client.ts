@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -66,7 +67,11 @@ export async function openDatabase(config: TConfig, options: TOpenDatabaseOption
     };
   }
   if (!config.pgliteDir.startsWith('memory://')) mkdirSync(config.pgliteDir, { recursive: true });
-  const client = await PGlite.create(config.pgliteDir, { loadDataDir: options.pgliteDataDir });
+  // pg_trgm: the lists' substring filters use trigram indexes (migration 0008), as on PostgreSQL.
+  const client = await PGlite.create(config.pgliteDir, {
+    loadDataDir: options.pgliteDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { logger: queryLogger(options) }) as unknown as TDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
