@@ -34,6 +34,8 @@ import { installWebApp } from './platform/http/web-app.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
 import type { TPlatform } from './platform/platform.ts';
+import { installSecurityEventHooks } from './platform/security-events/security-events.hooks.ts';
+import { createSecurityEventWriter } from './platform/security-events/security-events.ts';
 import { findTenantByCode } from './platform/tenancy/tenancy.service.ts';
 import { seedDatabase } from './seed/seed.ts';
 
@@ -97,14 +99,15 @@ export async function buildApp(
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.env === 'test' }));
 
   const database = await openDatabase(config, options);
-  await seedDatabase(database.db, config);
+  const securityEvent = createSecurityEventWriter(app.log);
+  await seedDatabase(database.db, config, { securityEvent });
   const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createDbKv(database.db);
   const platform: TPlatform = {
     config,
     database,
     db: database.db,
     kv,
-    tokens: createTokenService(config.jwtSecret, config.accessTokenTtl),
+    tokens: createTokenService(config.jwtSecret, config.accessTokenTtl, config.tokenParties),
     authCache: createAuthCache({
       kv,
       log: app.log,
@@ -112,6 +115,7 @@ export async function buildApp(
       maxEntries: config.authCache.maxEntries,
     }),
     log: app.log,
+    securityEvent,
     jobs: createJobRunner({ db: database.db, log: app.log, pollSeconds: config.jobsPollSeconds }),
   };
   // Jobs start once every feature has defined its own, and stop before the database closes.
@@ -145,6 +149,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  installSecurityEventHooks(app, { db: platform.db, securityEvent });
   installHttpHardening(app);
   installInputGuard(app);
   installAuth(app, {
@@ -154,7 +159,7 @@ export async function buildApp(
       return tenant ? { id: tenant.id, code: tenant.code } : null;
     },
     verifyClient: (clientId, secret) => verifyClient(platform, clientId, secret),
-    loadActor: (claims) => loadActor(platform, claims),
+    loadActor: (claims, ctx) => loadActor(platform, claims, ctx),
   });
 
   await app.register(helmet, {
