@@ -16,6 +16,7 @@ import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.ro
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
+import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(
       await api.register(messagesRoutes(platform));
       await api.register(usersRoutes(platform));
       await api.register(errorLogsRoutes(platform));
+      await api.register(securityEventsRoutes(platform));
       await api.register(dictionariesRoutes(platform));
       await api.register(hospitalTasksRoutes(platform));
       await api.register(hospitalAuditRoutes(platform));
