@@ -170,6 +170,27 @@ describe('idle timeout', () => {
     expect((await visible(t, refreshed.json().data.access_token)).json().isSuccess).toBe(true);
   });
 
+  it('costs one write per session and minute, not one per request', async () => {
+    const statements: string[] = [];
+    const counted = await createTestApp({}, { onQuery: (text) => statements.push(text) });
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const s = await login(counted.app, 'demo', 'auditor');
+      statements.length = 0;
+      // A request every 10 seconds for 10 minutes: 60 requests.
+      for (let i = 0; i < 60; i++) {
+        advance(10_000);
+        expect((await visible(counted, s.token)).json().isSuccess).toBe(true);
+      }
+      const touches = statements.filter((q) => /^update "sessions" set "last_seen_at"/i.test(q));
+      expect(touches.length).toBeGreaterThanOrEqual(9);
+      expect(touches.length).toBeLessThanOrEqual(10);
+    } finally {
+      vi.useRealTimers();
+      await counted.close();
+    }
+  });
+
   it('is configurable through SESSION_IDLE_MINUTES', async () => {
     const short = await createTestApp({ SESSION_IDLE_MINUTES: '5' });
     try {
