@@ -16,6 +16,7 @@ import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.ro
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
+import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -34,6 +35,8 @@ import { installWebApp } from './platform/http/web-app.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import { createDbKv, createRedisKv } from './platform/kv/kv.ts';
 import type { TPlatform } from './platform/platform.ts';
+import { installSecurityEventHooks } from './platform/security-events/security-events.hooks.ts';
+import { createSecurityEventWriter } from './platform/security-events/security-events.ts';
 import { findTenantByCode } from './platform/tenancy/tenancy.service.ts';
 import { seedDatabase } from './seed/seed.ts';
 
@@ -97,14 +100,15 @@ export async function buildApp(
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.env === 'test' }));
 
   const database = await openDatabase(config, options);
-  await seedDatabase(database.db, config);
+  const securityEvent = createSecurityEventWriter(app.log);
+  await seedDatabase(database.db, config, { securityEvent });
   const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createDbKv(database.db);
   const platform: TPlatform = {
     config,
     database,
     db: database.db,
     kv,
-    tokens: createTokenService(config.jwtSecret, config.accessTokenTtl),
+    tokens: createTokenService(config.jwtSecret, config.accessTokenTtl, config.tokenParties),
     authCache: createAuthCache({
       kv,
       log: app.log,
@@ -112,6 +116,7 @@ export async function buildApp(
       maxEntries: config.authCache.maxEntries,
     }),
     log: app.log,
+    securityEvent,
     jobs: createJobRunner({ db: database.db, log: app.log, pollSeconds: config.jobsPollSeconds }),
   };
   // Jobs start once every feature has defined its own, and stop before the database closes.
@@ -145,6 +150,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  installSecurityEventHooks(app, { db: platform.db, securityEvent });
   installHttpHardening(app);
   installInputGuard(app);
   installAuth(app, {
@@ -154,7 +160,7 @@ export async function buildApp(
       return tenant ? { id: tenant.id, code: tenant.code } : null;
     },
     verifyClient: (clientId, secret) => verifyClient(platform, clientId, secret),
-    loadActor: (claims) => loadActor(platform, claims),
+    loadActor: (claims, ctx) => loadActor(platform, claims, ctx),
   });
 
   await app.register(helmet, {
@@ -219,6 +225,7 @@ export async function buildApp(
       await api.register(messagesRoutes(platform));
       await api.register(usersRoutes(platform));
       await api.register(errorLogsRoutes(platform));
+      await api.register(securityEventsRoutes(platform));
       await api.register(dictionariesRoutes(platform));
       await api.register(hospitalTasksRoutes(platform));
       await api.register(hospitalAuditRoutes(platform));

@@ -91,4 +91,27 @@ describe('loadConfig', () => {
       /REQUEST_TIMEOUT_SECONDS/,
     );
   });
+
+  it('ends sessions after 30 idle minutes or 12 hours by default, and reads other lifetimes', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.session).toEqual({ idleSeconds: 1800, maxSeconds: 43_200, touchSeconds: 60 });
+    expect(config.tokenParties).toEqual({ issuer: 'portal', audience: 'portal-api' });
+    expect(config.logRetention).toBe('1y');
+    const custom = loadConfig({
+      DATA_DIR: dataDir(),
+      SESSION_IDLE_MINUTES: '2',
+      SESSION_MAX_HOURS: '24',
+      LOG_RETENTION: '10000',
+    });
+    expect(custom.session).toEqual({ idleSeconds: 120, maxSeconds: 86_400, touchSeconds: 30 });
+    expect(custom.logRetention).toBe('10000');
+    for (const [name, bad] of [
+      ['SESSION_IDLE_MINUTES', '0'],
+      ['SESSION_IDLE_MINUTES', 'half an hour'],
+      ['SESSION_MAX_HOURS', '1000'],
+      ['LOG_RETENTION', '2y'],
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: bad }), `${name}=${bad}`).toThrow(name);
+    }
+  });
 });

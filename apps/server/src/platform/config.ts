@@ -15,6 +15,13 @@ const seconds = (name: string, min: number, max: number, fallback: number) => {
     .default(fallback);
 };
 
+/**
+ * The spec's log retention choices (section 9): 1, 3 or 6 months, 1 year, or the latest
+ * 1,000 / 10,000 / 30,000 / 100,000 entries (per tenant).
+ */
+export const LOG_RETENTION_CHOICES = ['1m', '3m', '6m', '1y', '1000', '10000', '30000', '100000'] as const;
+export type TLogRetention = (typeof LOG_RETENTION_CHOICES)[number];
+
 /** proxy-addr's named ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -102,6 +109,23 @@ const ZEnv = z.object({
     .min(1, 'AUTH_CACHE_MAX_ENTRIES must be a number between 1 and 1000000')
     .max(1_000_000, 'AUTH_CACHE_MAX_ENTRIES must be a number between 1 and 1000000')
     .default(10_000),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: 'SESSION_IDLE_MINUTES must be a number of minutes between 1 and 1440' })
+    .int('SESSION_IDLE_MINUTES must be a number of minutes between 1 and 1440')
+    .min(1, 'SESSION_IDLE_MINUTES must be a number of minutes between 1 and 1440')
+    .max(1440, 'SESSION_IDLE_MINUTES must be a number of minutes between 1 and 1440')
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number({ error: 'SESSION_MAX_HOURS must be a number of hours between 1 and 720' })
+    .int('SESSION_MAX_HOURS must be a number of hours between 1 and 720')
+    .min(1, 'SESSION_MAX_HOURS must be a number of hours between 1 and 720')
+    .max(720, 'SESSION_MAX_HOURS must be a number of hours between 1 and 720')
+    .default(12),
+  LOG_RETENTION: z
+    .enum(LOG_RETENTION_CHOICES, {
+      error: `LOG_RETENTION must be one of ${LOG_RETENTION_CHOICES.join(', ')} (months, a year, or the latest entries)`,
+    })
+    .default('1y'),
   TASK_OVERDUE_DAYS: z.coerce
     .number({ error: 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650' })
     .int()
@@ -128,8 +152,14 @@ export interface TConfig {
   seedDemo: boolean;
   /** Access-token lifetime in seconds. */
   accessTokenTtl: number;
-  /** Refresh-token lifetime in seconds. */
+  /** Refresh-token lifetime in seconds (never past the session's absolute end). */
   refreshTokenTtl: number;
+  /** Issuer and audience of access tokens (`iss`, `aud`), checked on every token. */
+  tokenParties: { issuer: string; audience: string };
+  /** Session lifetimes (decision 0002). */
+  session: TSessionLimits;
+  /** What the retention cleaner keeps of the security events (and future logs). */
+  logRetention: TLogRetention;
   /** S3-compatible file storage; unset: files under `dataDir/files`. */
   s3?: TS3Config;
   /** Run scheduled jobs (platform/jobs) in this instance. */
@@ -147,6 +177,19 @@ export interface TConfig {
   loginBrake: TLoginBrake;
   /** The request path's cache of clients and sessions (platform/auth/auth-cache.ts). */
   authCache: { ttlSeconds: number; maxEntries: number };
+}
+
+/** When a session ends without a logout. */
+export interface TSessionLimits {
+  /** A session with no authenticated request for this long ends ('idle'). */
+  idleSeconds: number;
+  /** A session ends this long after sign-in whatever its activity ('absolute'). */
+  maxSeconds: number;
+  /**
+   * The last-seen time of a session is written at most once per this many seconds, so
+   * tracking activity costs no database write per request (decision 0018).
+   */
+  touchSeconds: number;
 }
 
 /** Limits of the HTTP server against slow or oversized requests (milliseconds, bytes). */
@@ -243,6 +286,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO === 'true',
     accessTokenTtl: 2 * 60 * 60,
     refreshTokenTtl: 7 * 24 * 60 * 60,
+    tokenParties: { issuer: 'portal', audience: 'portal-api' },
+    session: {
+      idleSeconds: e.SESSION_IDLE_MINUTES * 60,
+      maxSeconds: e.SESSION_MAX_HOURS * 60 * 60,
+      touchSeconds: Math.min(60, (e.SESSION_IDLE_MINUTES * 60) / 4),
+    },
+    logRetention: e.LOG_RETENTION,
     jobsEnabled: e.JOBS_ENABLED === 'true',
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     taskOverdueDays: e.TASK_OVERDUE_DAYS,

@@ -202,6 +202,15 @@ export const MENU_SEED: TMenuSeed[] = [
         icon: 'BugOutlined',
         roles: [],
       },
+      {
+        name: 'securityEvent',
+        path: 'security-event',
+        component: 'system/security-event',
+        title: '安全事件',
+        titleEn: 'Security events',
+        icon: 'SafetyOutlined',
+        roles: [],
+      },
     ],
   },
 ];

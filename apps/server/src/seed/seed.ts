@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/auth/passwords.ts';
 import { sha256 } from '../platform/auth/tokens.ts';
 import type { TConfig } from '../platform/config.ts';
 import type { TDb, TDbOrTx } from '../platform/db/client.ts';
+import type { TSecurityEventWriter } from '../platform/security-events/security-events.ts';
 import { type TTenantSettings, tenants } from '../platform/tenancy/tenancy.tables.ts';
 import { MENU_SEED, type TMenuSeed } from './menus.seed.ts';
 import { ROLE_SEED } from './roles.seed.ts';
@@ -169,7 +170,13 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
   await walk(MENU_SEED, null);
 }
 
-async function ensureUsers(db: TDbOrTx, tenantId: string, roleIds: Map<string, string>, seeds: TUserSeed[]) {
+async function ensureUsers(
+  db: TDbOrTx,
+  tenantId: string,
+  roleIds: Map<string, string>,
+  seeds: TUserSeed[],
+  securityEvent?: TSecurityEventWriter,
+) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const seed of seeds) {
     const existing = await db
@@ -195,6 +202,15 @@ async function ensureUsers(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
         .values({ tenantId, userId: user.id, roleId: roleIds.get(code)! })
         .onConflictDoNothing();
     }
+    // Granting roles is a security event, whoever does it (decision 0021).
+    await securityEvent?.(db, {
+      tenantId,
+      userId: user.id,
+      account: seed.account,
+      event: 'role-change',
+      reason: 'granted',
+      detail: { roles: seed.roles, by: 'seed' },
+    });
   }
 }
 
@@ -203,7 +219,11 @@ async function ensureUsers(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
  * tenant, and (when seedDemo) the demo tenant `demo` and the isolation tenant `acme`.
  * Safe to run on every start.
  */
-export async function seedDatabase(db: TDb, config: TConfig): Promise<void> {
+export async function seedDatabase(
+  db: TDb,
+  config: TConfig,
+  { securityEvent }: { securityEvent?: TSecurityEventWriter } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureWebClient(tx, config.portalWebSecret);
     const demoUsers = new Map<string, TUserSeed[]>();
@@ -217,7 +237,7 @@ export async function seedDatabase(db: TDb, config: TConfig): Promise<void> {
       const roleIds = await ensureRoles(tx, tenant.id);
       await ensureMenus(tx, tenant.id, roleIds);
       const seeds = demoUsers.get(tenant.id);
-      if (seeds) await ensureUsers(tx, tenant.id, roleIds, seeds);
+      if (seeds) await ensureUsers(tx, tenant.id, roleIds, seeds, securityEvent);
       await seedTenantDictionaries(tx, { tenantId: tenant.id });
     }
     if (config.seedDemo) await seedDemoMessages(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });

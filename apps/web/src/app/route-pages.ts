@@ -29,6 +29,11 @@ const errorLogPage: TPage = {
     Component: (await import('../features/error-logs/pages/ErrorLogPage.tsx')).ErrorLogPage,
   }),
 };
+const securityEventPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/security-events/pages/SecurityEventPage.tsx')).SecurityEventPage,
+  }),
+};
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
 };
@@ -84,6 +89,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'drsystem/management/hospital/task/detail': hospitalTaskDetailPage,
   'drsystem/management/hosp/form': hospitalFormPage,
   'system/error-log': errorLogPage,
+  'system/security-event': securityEventPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
 };

@@ -117,6 +117,7 @@ function linkActor(p: TPlatform, request: FastifyRequest, query: z.infer<typeof 
   return actorFromToken(p, {
     token: query.token ?? (request.headers.token as string | undefined),
     tenantCode: query.tenant ?? (request.headers.tenant as string | undefined),
+    ctx: { ip: request.ip, requestId: request.id },
   });
 }
 

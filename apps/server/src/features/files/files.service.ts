@@ -575,11 +575,15 @@ export function zipFiles(p: TPlatform, rows: TFileRow[]): Readable {
  */
 export async function actorFromToken(
   p: TPlatform,
-  { token, tenantCode }: { token?: string; tenantCode?: string },
+  {
+    token,
+    tenantCode,
+    ctx,
+  }: { token?: string; tenantCode?: string; ctx?: { ip: string; requestId: string } },
 ): Promise<TActor> {
   const raw = token?.replace(/^Bearer\s+/i, '').trim();
   if (!raw) throw new AppError('TOKEN_MISSING');
-  const actor = await loadActor(p, await p.tokens.verifyAccess(raw));
+  const actor = await loadActor(p, await p.tokens.verifyAccess(raw), ctx);
   if (tenantCode && tenantCode.trim() !== actor.tenantCode) throw new AppError('NOT_FOUND');
   return actor;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256 } from '../../platform/auth/tokens.ts';
+import { securityEvents } from '../../platform/security-events/security-events.tables.ts';
 import { CAPTCHA, createTestApp, headers, type TTestApp, WEB_CLIENT } from '../../test/test-app.ts';
 import { clientApps } from './session.tables.ts';
 
@@ -114,22 +116,36 @@ describe('account brake', () => {
     expect((await webLogin('198.51.100.11', 'netview', 'Portal2026')).isSuccess).toBe(true);
   }, 60_000);
 
-  it('logs a brake and its release', async () => {
-    const events: Array<{ level: string; event: unknown }> = [];
-    const child = vi.spyOn(t.platform.log, 'child').mockImplementation(() => {
-      const record = (level: string) => (obj: { event?: unknown }) =>
-        events.push({ level, event: obj.event });
-      return { info: record('info'), warn: record('warn') } as never;
-    });
+  it('records a brake and its release as security events, in the table and the log', async () => {
+    const lines: Array<{ level: string; event: unknown }> = [];
+    const record = (level: string) => (obj: unknown) => {
+      const event = (obj as { securityEvent?: { event?: unknown } } | undefined)?.securityEvent?.event;
+      if (event) lines.push({ level, event });
+    };
+    const warn = vi.spyOn(t.platform.log, 'warn').mockImplementation(record('warn') as never);
+    const info = vi.spyOn(t.platform.log, 'info').mockImplementation(record('info') as never);
     try {
       for (let i = 0; i < 5; i++) await webLogin('203.0.113.12', 'hospital', `guess-${i}`);
       await new Promise((r) => setTimeout(r, 1100));
       expect((await webLogin('198.51.100.12', 'hospital', 'Portal2026')).isSuccess).toBe(true);
     } finally {
-      child.mockRestore();
+      warn.mockRestore();
+      info.mockRestore();
     }
-    expect(events).toContainEqual({ level: 'warn', event: 'login-brake' });
-    expect(events).toContainEqual({ level: 'info', event: 'login-brake-released' });
+    expect(lines).toContainEqual({ level: 'warn', event: 'lockout' });
+    expect(lines).toContainEqual({ level: 'info', event: 'unlock' });
+    const rows = await t.platform.db
+      .select()
+      .from(securityEvents)
+      .where(
+        and(eq(securityEvents.account, 'hospital'), inArray(securityEvents.event, ['lockout', 'unlock'])),
+      )
+      .orderBy(asc(securityEvents.createdAt));
+    expect(rows.map((r) => [r.event, r.reason, r.ip])).toEqual([
+      ['lockout', 'account', '203.0.113.12'],
+      ['unlock', 'owner-signed-in', '198.51.100.12'],
+    ]);
+    expect(rows[0].detail).toMatchObject({ brake: 'account', failures: 5, waitSeconds: 1 });
   }, 60_000);
 });
 

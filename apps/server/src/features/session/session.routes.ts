@@ -88,6 +88,7 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
           ...request.body,
           clientId: request.clientId!,
           ip: request.ip,
+          requestId: request.id,
           userAgent: request.headers['user-agent'] ?? '',
         });
         return ok(result);
@@ -127,9 +128,14 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
                 code: body.code,
                 clientId: request.clientId!,
                 ip: request.ip,
+                requestId: request.id,
                 userAgent: request.headers['user-agent'] ?? '',
               })
-            : await refreshSession(p, { refreshToken: body.refresh_token });
+            : await refreshSession(p, {
+                refreshToken: body.refresh_token,
+                clientId: request.clientId!,
+                ctx: { ip: request.ip, requestId: request.id },
+              });
         return ok(oauth(result));
       },
     );
@@ -151,7 +157,7 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request) => {
         const token = request.body.token ?? (request.headers.token as string | undefined);
-        if (token) await logout(p, { token });
+        if (token) await logout(p, { token, ctx: { ip: request.ip, requestId: request.id } });
         return ok(null);
       },
     );

@@ -22,6 +22,12 @@ const CAPTCHA_PER_MINUTE = 30;
 // svg-captcha's default export renders a given text; its typings omit that call signature.
 const renderCaptchaText = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
 
+/** Where a request comes from, for the security events it may cause. */
+export interface TRequestContext {
+  ip: string;
+  requestId: string;
+}
+
 export interface TLoginResult {
   token: string;
   refreshToken: string;
@@ -88,7 +94,7 @@ async function isCaptchaExempt(p: TPlatform, clientId: string): Promise<boolean>
  */
 function loginBrake(
   p: TPlatform,
-  { tenantId, account, ip }: { tenantId: string; account: string; ip: string },
+  { tenantId, account, ip, requestId }: { tenantId: string; account: string; ip: string; requestId: string },
 ) {
   const brake = p.config.loginBrake;
   const acct = `${tenantId}:${account.toLowerCase()}`;
@@ -105,7 +111,9 @@ function loginBrake(
   };
   const waitFor = (fails: number) =>
     Math.min(brake.maxDelaySeconds, brake.delaySeconds * 2 ** Math.max(0, fails - brake.accountFreeFailures));
-  const log = p.log.child({ tenantId, account, ip });
+  /** Brakes and releases are security events (decision 0021): a row and a log line. */
+  const event = (event: 'lockout' | 'unlock', reason: string, detail: Record<string, unknown>) =>
+    p.securityEvent(p.db, { tenantId, account, ip, requestId, event, reason, detail });
 
   return {
     /** Refuses the attempt when the address is blocked or the account must still wait. */
@@ -121,10 +129,7 @@ function loginBrake(
       }
       if (addressBlocked) {
         await p.kv.del(keys.addressBlocked);
-        log.info(
-          { event: 'login-brake-released', brake: 'address' },
-          'sign-in brake released: address window expired',
-        );
+        await event('unlock', 'window-expired', { brake: 'address' });
       }
       const fails = Number(accountFails ?? 0);
       if (fails >= brake.accountFreeFailures) {
@@ -136,10 +141,7 @@ function loginBrake(
         }
       } else if (accountBraked) {
         await p.kv.del(keys.accountBraked);
-        log.info(
-          { event: 'login-brake-released', brake: 'account' },
-          'sign-in brake released: account window expired',
-        );
+        await event('unlock', 'window-expired', { brake: 'account' });
       }
     },
     /** Counts a wrong password; starts or lengthens the account's wait and may block the address. */
@@ -150,10 +152,7 @@ function loginBrake(
       ]);
       if (addressFails === brake.addressMaxFailures) {
         await p.kv.set(keys.addressBlocked, '1', brake.windowSeconds * 4);
-        log.warn(
-          { event: 'login-brake', brake: 'address', failures: addressFails },
-          'sign-in brake: address blocked',
-        );
+        await event('lockout', 'address', { brake: 'address', failures: addressFails });
       }
       if (accountFails >= brake.accountFreeFailures) {
         const wait = waitFor(accountFails);
@@ -164,10 +163,7 @@ function loginBrake(
           p.kv.set(keys.accountUntil, String(Date.now() + wait * 1000), wait),
           p.kv.set(keys.accountBraked, '1', brake.windowSeconds * 4 + wait),
         ]);
-        log.warn(
-          { event: 'login-brake', brake: 'account', failures: accountFails, waitSeconds: wait },
-          'sign-in brake: account attempts delayed',
-        );
+        await event('lockout', 'account', { brake: 'account', failures: accountFails, waitSeconds: wait });
       }
     },
     /** A successful sign-in ends the account's brake. */
@@ -177,29 +173,95 @@ function loginBrake(
         [keys.accountFails, keys.accountSlot, keys.accountUntil, keys.accountBraked].map((k) => p.kv.del(k)),
       );
       if (braked) {
-        log.info(
-          { event: 'login-brake-released', brake: 'account' },
-          'sign-in brake released: owner signed in',
-        );
+        await event('unlock', 'owner-signed-in', { brake: 'account' });
       }
     },
   };
 }
 
+/** Records a failed sign-in (account as typed, reason) and answers with `error`. */
+async function signInFailed(
+  p: TPlatform,
+  {
+    tenantId,
+    account,
+    userId,
+    reason,
+    ctx,
+  }: { tenantId: string; account: string; userId?: string; reason: string; ctx: TRequestContext },
+  error: AppError,
+): Promise<never> {
+  await p.securityEvent(p.db, {
+    tenantId,
+    userId,
+    account,
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+    event: 'sign-in-failed',
+    reason,
+  });
+  throw error;
+}
+
+/** The reason of a refused captcha, for the security event. */
+const captchaReason = (error: AppError) =>
+  error.code === ERRORS.CAPTCHA_EXPIRED.code ? 'captcha-expired' : 'captcha-wrong';
+
+/** Checks the captcha of a sign-in; a refusal is a failed sign-in of the account typed. */
+async function checkSignInCaptcha(
+  p: TPlatform,
+  {
+    tenantId,
+    account,
+    key,
+    code,
+    ctx,
+  }: { tenantId: string; account: string; key: string; code: string; ctx: TRequestContext },
+): Promise<void> {
+  try {
+    await checkCaptcha(p, key, code);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await signInFailed(p, { tenantId, account, reason: captchaReason(error), ctx }, error);
+  }
+}
+
 /** Checks account and password with the failed-sign-in brakes; returns the user. */
 async function authenticate(
   p: TPlatform,
-  { tenantId, account, password, ip }: { tenantId: string; account: string; password: string; ip: string },
+  {
+    tenantId,
+    account,
+    password,
+    ctx,
+  }: { tenantId: string; account: string; password: string; ctx: TRequestContext },
 ): Promise<TUserRow> {
-  const brake = loginBrake(p, { tenantId, account, ip });
-  await brake.check();
+  const brake = loginBrake(p, { tenantId, account, ip: ctx.ip, requestId: ctx.requestId });
+  try {
+    await brake.check();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const reason = error.code === ERRORS.TOO_MANY_ATTEMPTS.code ? 'address-blocked' : 'account-braked';
+    await signInFailed(p, { tenantId, account, reason, ctx }, error);
+  }
   const user = await findUserByAccount(p.db, { tenantId, account });
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) {
     await brake.failed();
-    throw new AppError('WRONG_CREDENTIALS');
+    const reason = user ? 'wrong-password' : 'unknown-account';
+    return signInFailed(
+      p,
+      { tenantId, account, userId: user?.id, reason, ctx },
+      new AppError('WRONG_CREDENTIALS'),
+    );
   }
-  if (!user.enabled) throw new AppError('USER_DISABLED');
+  if (!user.enabled) {
+    return signInFailed(
+      p,
+      { tenantId, account, userId: user.id, reason: 'user-disabled', ctx },
+      new AppError('USER_DISABLED'),
+    );
+  }
   await brake.succeeded();
   return user;
 }
@@ -216,6 +278,8 @@ async function issueSession(
 ): Promise<TLoginResult> {
   const refreshToken = newOpaqueToken();
   const now = Date.now();
+  // The absolute end of the session; no refresh token or access token outlives it.
+  const sessionEnd = new Date(now + p.config.session.maxSeconds * 1000);
   const sessionId = await p.db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
@@ -225,20 +289,25 @@ async function issueSession(
         clientId,
         ip,
         userAgent: userAgent.slice(0, 300),
-        expiresAt: new Date(now + p.config.refreshTokenTtl * 1000),
+        expiresAt: sessionEnd,
+        lastSeenAt: new Date(now),
       })
       .returning({ id: sessions.id });
     await tx.insert(refreshTokens).values({
       tenantId: user.tenantId,
       sessionId: session.id,
       tokenHash: sha256(refreshToken),
-      expiresAt: new Date(now + p.config.refreshTokenTtl * 1000),
+      expiresAt: refreshTokenEnd(p, now, sessionEnd),
     });
     return session.id;
   });
   await recordLogin(p.db, { tenantId: user.tenantId, userId: user.id });
-  return loginResult(p, { user, tenantCode, sessionId, refreshToken });
+  return loginResult(p, { user, tenantCode, sessionId, sessionEnd, refreshToken });
 }
+
+/** A refresh token lives `refreshTokenTtl`, and never past the session's absolute end. */
+const refreshTokenEnd = (p: TPlatform, now: number, sessionEnd: Date) =>
+  new Date(Math.min(now + p.config.refreshTokenTtl * 1000, sessionEnd.getTime()));
 
 async function loginResult(
   p: TPlatform,
@@ -246,19 +315,19 @@ async function loginResult(
     user,
     tenantCode,
     sessionId,
+    sessionEnd,
     refreshToken,
-  }: { user: TUserRow; tenantCode: string; sessionId: string; refreshToken: string },
+  }: { user: TUserRow; tenantCode: string; sessionId: string; sessionEnd: Date; refreshToken: string },
 ): Promise<TLoginResult> {
-  const { token, expiresAt } = await p.tokens.signAccess({
-    sub: user.id,
-    tid: user.tenantId,
-    sid: sessionId,
-  });
+  const { token, expiresAt } = await p.tokens.signAccess(
+    { sub: user.id, tid: user.tenantId, sid: sessionId },
+    sessionEnd,
+  );
   return {
     token,
     refreshToken,
     expiration: expiresAt.toISOString(),
-    expiresIn: p.tokens.accessTtlSeconds,
+    expiresIn: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
     userId: user.id,
     account: user.account,
     name: user.name,
@@ -289,16 +358,24 @@ export async function loginWithCaptcha(
     code: string;
     clientId: string;
     ip: string;
+    requestId: string;
     userAgent: string;
   },
 ): Promise<TLoginResult> {
   const tenant = await requireTenant(p, input.tenantCode);
-  await checkCaptcha(p, input.key, input.code);
+  const ctx = { ip: input.ip, requestId: input.requestId };
+  await checkSignInCaptcha(p, {
+    tenantId: tenant.id,
+    account: input.account,
+    key: input.key,
+    code: input.code,
+    ctx,
+  });
   const user = await authenticate(p, {
     tenantId: tenant.id,
     account: input.account,
     password: input.password,
-    ip: input.ip,
+    ctx,
   });
   return issueSession(p, {
     user,
@@ -323,26 +400,39 @@ export async function loginWithPassword(
     code?: string;
     clientId: string;
     ip: string;
+    requestId: string;
     userAgent: string;
   },
 ): Promise<TLoginResult> {
   const tenant = await requireTenant(p, input.tenantCode);
+  const ctx = { ip: input.ip, requestId: input.requestId };
   if (!(await isCaptchaExempt(p, input.clientId))) {
     if (!input.key || !input.code) {
       const required = { msg: ERRORS.CAPTCHA_REQUIRED.zh, msg_en: ERRORS.CAPTCHA_REQUIRED.en };
-      throw new AppError('CAPTCHA_REQUIRED', {
+      const error = new AppError('CAPTCHA_REQUIRED', {
         data: {
           fieldErrors: { ...(input.key ? {} : { key: required }), ...(input.code ? {} : { code: required }) },
         },
       });
+      await signInFailed(
+        p,
+        { tenantId: tenant.id, account: input.account, reason: 'captcha-missing', ctx },
+        error,
+      );
     }
-    await checkCaptcha(p, input.key, input.code);
+    await checkSignInCaptcha(p, {
+      tenantId: tenant.id,
+      account: input.account,
+      key: input.key ?? '',
+      code: input.code ?? '',
+      ctx,
+    });
   }
   const user = await authenticate(p, {
     tenantId: tenant.id,
     account: input.account,
     password: input.password,
-    ip: input.ip,
+    ctx,
   });
   return issueSession(p, {
     user,
@@ -353,26 +443,118 @@ export async function loginWithPassword(
   });
 }
 
+/** Why a session ends without a logout: idle too long, or past its absolute end. */
+export type TSessionEndReason = 'idle' | 'absolute';
+
+/** 'absolute' past the session's end, 'idle' after too long without activity, else null. */
+export function sessionEndReason(
+  p: TPlatform,
+  { expiresAt, lastSeenAt }: { expiresAt: Date; lastSeenAt: Date },
+  now = Date.now(),
+): TSessionEndReason | null {
+  if (expiresAt.getTime() <= now) return 'absolute';
+  if (now - lastSeenAt.getTime() >= p.config.session.idleSeconds * 1000) return 'idle';
+  return null;
+}
+
+/**
+ * Ends a session that ran out (idle or absolute) and answers 40001. The conditional update makes
+ * the security event appear once, however many requests of the session arrive afterwards.
+ */
+async function expireSession(
+  p: TPlatform,
+  {
+    session,
+    account,
+    reason,
+    ctx,
+  }: {
+    session: { id: string; tenantId: string; userId: string; expiresAt: Date; lastSeenAt: Date };
+    /** Looked up when not given. */
+    account?: string;
+    reason: TSessionEndReason;
+    ctx: TRequestContext;
+  },
+): Promise<never> {
+  const ended = await p.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length > 0) {
+    await p.securityEvent(p.db, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      account: account ?? (await accountOf(p, session)),
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+      event: 'session-expired',
+      reason,
+      detail: { sessionId: session.id, lastSeenAt: session.lastSeenAt.toISOString() },
+    });
+  }
+  await p.authCache.invalidate({ sessionId: session.id });
+  throw new AppError('SESSION_EXPIRED');
+}
+
+/** The account name of a session's user, for its security events. */
+async function accountOf(p: TPlatform, { tenantId, userId }: { tenantId: string; userId: string }) {
+  const [user] = await p.db
+    .select({ account: users.account })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)));
+  return user?.account ?? '';
+}
+
+/** Revocation reasons after which the session's tokens answer 40001 (expired), not 40009. */
+const EXPIRED_REASONS: ReadonlySet<string> = new Set(['idle', 'absolute']);
+
 /**
  * Exchanges a refresh token for a new pair. Each refresh token works once; presenting a used
- * one again revokes its whole session (reuse detection).
+ * one again revokes its whole session (reuse detection). Only the client the session signed in
+ * with may refresh it (the refresh token's audience), and never past the session's idle or
+ * absolute end.
  */
 export async function refreshSession(
   p: TPlatform,
-  { refreshToken }: { refreshToken: string },
+  { refreshToken, clientId, ctx }: { refreshToken: string; clientId: string; ctx: TRequestContext },
 ): Promise<TLoginResult> {
   const hash = sha256(refreshToken);
-  const rows = await p.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+  const rows = await p.db
+    .select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, hash));
   const stored = rows[0];
-  if (!stored || stored.expiresAt <= new Date()) throw new AppError('SESSION_EXPIRED');
+  if (!stored) throw new AppError('SESSION_EXPIRED');
+  if (stored.token.expiresAt <= new Date()) {
+    // Refresh tokens end with their session: record why it ended, once.
+    const ended = stored.session.revokedAt ? null : sessionEndReason(p, stored.session);
+    if (ended) await expireSession(p, { session: stored.session, reason: ended, ctx });
+    throw new AppError('SESSION_EXPIRED');
+  }
+  // Another client's token: refused without spending it, so its owner can still use it.
+  if (stored.session.clientId !== clientId) throw new AppError('NOT_LOGGED_IN');
 
   const claimed = await p.db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, stored.id), isNull(refreshTokens.usedAt)))
+    .where(and(eq(refreshTokens.id, stored.token.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   if (claimed.length === 0) {
-    await revokeSession(p, { sessionId: stored.sessionId, reason: 'reuse' });
+    const revoked = await revokeSession(p, { sessionId: stored.session.id, reason: 'reuse' });
+    if (revoked) {
+      await p.securityEvent(p.db, {
+        tenantId: stored.session.tenantId,
+        userId: stored.session.userId,
+        account: await accountOf(p, stored.session),
+        ip: ctx.ip,
+        requestId: ctx.requestId,
+        event: 'token-reuse',
+        reason: 'refresh-replayed',
+        detail: { sessionId: stored.session.id, usedAt: stored.token.usedAt?.toISOString() ?? null },
+      });
+    }
     throw new AppError('SESSION_EXPIRED');
   }
 
@@ -381,42 +563,54 @@ export async function refreshSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(eq(sessions.id, stored.sessionId));
+    .where(eq(sessions.id, stored.session.id));
   const row = found[0];
-  if (
-    !row ||
-    row.session.revokedAt ||
-    row.session.expiresAt <= new Date() ||
-    !row.user.enabled ||
-    !row.tenantEnabled
-  ) {
+  if (!row || row.session.revokedAt || !row.user.enabled || !row.tenantEnabled) {
     throw new AppError('SESSION_EXPIRED');
   }
+  const ended = sessionEndReason(p, row.session);
+  if (ended) {
+    await expireSession(p, { session: row.session, account: row.user.account, reason: ended, ctx });
+  }
+  const now = Date.now();
   const next = newOpaqueToken();
-  await p.db.insert(refreshTokens).values({
-    tenantId: row.session.tenantId,
-    sessionId: row.session.id,
-    tokenHash: sha256(next),
-    expiresAt: row.session.expiresAt,
+  await p.db.transaction(async (tx) => {
+    await tx.insert(refreshTokens).values({
+      tenantId: row.session.tenantId,
+      sessionId: row.session.id,
+      tokenHash: sha256(next),
+      expiresAt: refreshTokenEnd(p, now, row.session.expiresAt),
+    });
+    // A refresh is activity of the session.
+    await tx
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.session.id));
   });
   return loginResult(p, {
     user: row.user,
     tenantCode: row.tenantCode,
     sessionId: row.session.id,
+    sessionEnd: row.session.expiresAt,
     refreshToken: next,
   });
 }
 
-/** Ends a session: its refresh tokens and access tokens stop working at once, on every instance. */
+/**
+ * Ends a session: its refresh tokens and access tokens stop working at once, on every instance.
+ * True when this call ended it (false: it had ended already).
+ */
 export async function revokeSession(
   p: TPlatform,
   { sessionId, reason }: { sessionId: string; reason: string },
-) {
-  await p.db
+): Promise<boolean> {
+  const revoked = await p.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
   await p.authCache.invalidate({ sessionId });
+  return revoked.length > 0;
 }
 
 /**
@@ -449,21 +643,72 @@ export async function revokeOtherSessions(
 }
 
 /** Logout by access token (the form field `token`); an unreadable or expired token is a no-op. */
-export async function logout(p: TPlatform, { token }: { token: string }): Promise<void> {
+export async function logout(
+  p: TPlatform,
+  { token, ctx }: { token: string; ctx: TRequestContext },
+): Promise<void> {
   const claims = await p.tokens.verifyAccess(token.replace(/^Bearer\s+/i, '')).catch(() => null);
-  if (claims) await revokeSession(p, { sessionId: claims.sid, reason: 'logout' });
+  if (!claims) return;
+  if (!(await revokeSession(p, { sessionId: claims.sid, reason: 'logout' }))) return;
+  await p.securityEvent(p.db, {
+    tenantId: claims.tid,
+    userId: claims.sub,
+    account: await accountOf(p, { tenantId: claims.tid, userId: claims.sub }),
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+    event: 'logout',
+    reason: 'user-logout',
+    detail: { sessionId: claims.sid },
+  });
 }
 
 /**
  * The actor of a live session; throws the session codes when it is gone. Served from memory
  * (platform/auth/auth-cache.ts) when this session was loaded recently; loaded in one query
- * otherwise.
+ * otherwise. A session idle for SESSION_IDLE_MINUTES or past SESSION_MAX_HOURS ends here (40001);
+ * activity is written to `last_seen_at` at most once per `config.session.touchSeconds`, so the
+ * cached request path stays free of writes (decision 0018).
  */
-export async function loadActor(p: TPlatform, claims: TAccessClaims): Promise<TActor> {
-  const { actor, expiresAt } = await p.authCache.session(claims.sid, () => loadSession(p, claims.sid));
+export async function loadActor(
+  p: TPlatform,
+  claims: TAccessClaims,
+  ctx: TRequestContext = { ip: '', requestId: '' },
+): Promise<TActor> {
+  const entry = await p.authCache.session(claims.sid, () => loadSession(p, claims.sid));
+  const { actor } = entry;
   if (actor.userId !== claims.sub || actor.tenantId !== claims.tid) throw new AppError('NOT_LOGGED_IN');
-  if (expiresAt <= new Date()) throw new AppError('SESSION_EXPIRED');
+  const now = Date.now();
+  if (sessionEndReason(p, entry, now)) {
+    // Memory may lag what other instances wrote (their touches): decide on the row itself.
+    const fresh = await loadSession(p, claims.sid);
+    const reason = sessionEndReason(p, fresh, now);
+    if (reason) {
+      await expireSession(p, {
+        session: { id: claims.sid, tenantId: actor.tenantId, userId: actor.userId, ...fresh },
+        account: actor.account,
+        reason,
+        ctx,
+      });
+    }
+    entry.lastSeenAt = fresh.lastSeenAt;
+    entry.expiresAt = fresh.expiresAt;
+  }
+  await touchSession(p, entry, now);
   return actor;
+}
+
+/**
+ * Moves the session's last-seen time to now when it is older than the touch interval: one
+ * write per session and interval (per instance), not per request. The cached entry is updated
+ * first, so concurrent requests of the session do not write it again.
+ */
+async function touchSession(p: TPlatform, entry: TSessionEntry, now: number): Promise<void> {
+  if (now - entry.lastSeenAt.getTime() < p.config.session.touchSeconds * 1000) return;
+  entry.lastSeenAt = new Date(now);
+  await p.db
+    .update(sessions)
+    .set({ lastSeenAt: entry.lastSeenAt })
+    .where(and(eq(sessions.id, entry.actor.sessionId), isNull(sessions.revokedAt)));
 }
 
 /** One query: the session, its user with roles and permissions, and the tenant's state. */
@@ -482,10 +727,13 @@ async function loadSession(p: TPlatform, sessionId: string): Promise<TSessionEnt
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
     .where(eq(sessions.id, sessionId));
   const row = found[0];
+  if (row?.session.revokedAt && EXPIRED_REASONS.has(row.session.revokedReason ?? ''))
+    throw new AppError('SESSION_EXPIRED');
   if (!row || row.session.revokedAt || !row.tenantEnabled || !row.user.enabled)
     throw new AppError('NOT_LOGGED_IN');
   return {
     expiresAt: row.session.expiresAt,
+    lastSeenAt: row.session.lastSeenAt,
     actor: {
       userId: row.user.id,
       tenantId: row.user.tenantId,

@@ -28,9 +28,15 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 300 }),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** The absolute end: sign-in plus SESSION_MAX_HOURS. */
     expiresAt: at('expires_at').notNull(),
+    /**
+     * The last authenticated request or refresh, written at most once per
+     * `config.session.touchSeconds` (so not once per request); idle past SESSION_IDLE_MINUTES ends it.
+     */
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
     revokedAt: at('revoked_at'),
-    /** 'logout' | 'reuse' | 'admin' | 'password' */
+    /** 'logout' | 'reuse' | 'admin' | 'password' | 'idle' | 'absolute' */
     revokedReason: varchar('revoked_reason', { length: 20 }),
   },
   (t) => [index('sessions_tenant_idx').on(t.tenantId), index('sessions_user_idx').on(t.userId)],

@@ -155,7 +155,14 @@ export function usersRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(z.object({ revokedSessions: z.number().int() })) },
         },
       },
-      async (request) => ok(await changeOwnPassword(p, { actor: actorOf(request), ...request.body })),
+      async (request) =>
+        ok(
+          await changeOwnPassword(p, {
+            actor: actorOf(request),
+            ...request.body,
+            ctx: { ip: request.ip, requestId: request.id },
+          }),
+        ),
     );
   };
 }

@@ -244,7 +244,14 @@ export async function changeOwnPassword(
     oldPassword,
     newPassword,
     confirmPassword,
-  }: { actor: TActor; oldPassword: string; newPassword: string; confirmPassword: string },
+    ctx,
+  }: {
+    actor: TActor;
+    oldPassword: string;
+    newPassword: string;
+    confirmPassword: string;
+    ctx: { ip: string; requestId: string };
+  },
 ): Promise<{ revokedSessions: number }> {
   if (newPassword !== confirmPassword) {
     throw new AppError('PASSWORD_MISMATCH', {
@@ -282,6 +289,16 @@ export async function changeOwnPassword(
       userId: actor.userId,
       keepSessionId: actor.sessionId,
       reason: 'password',
+    });
+    await p.securityEvent(tx, {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      account: actor.account,
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+      event: 'password-change',
+      reason: 'own-password',
+      detail: { revokedSessions },
     });
     return { revokedSessions };
   });

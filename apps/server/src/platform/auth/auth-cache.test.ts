@@ -20,6 +20,7 @@ function memoryKv() {
 const entry = (sessionId: string, userId: string, tenantId = 't1'): TSessionEntry => ({
   actor: { sessionId, userId, tenantId } as TActor,
   expiresAt: new Date(Date.now() + 60_000),
+  lastSeenAt: new Date(),
 });
 
 function setup(options: { ttlSeconds?: number; maxEntries?: number } = {}) {

@@ -17,8 +17,13 @@ export type TAuthScope =
 /** A live session as the request hook needs it. */
 export interface TSessionEntry {
   actor: TActor;
-  /** The session's end; checked on every hit, so an expired session is refused from memory too. */
+  /** The session's absolute end; checked on every hit, so an expired session is refused from memory too. */
   expiresAt: Date;
+  /**
+   * The session's last activity as this instance knows it (the row's `last_seen_at`, moved on by
+   * this instance's touches); the idle check reads it, and re-reads the row before ending a session.
+   */
+  lastSeenAt: Date;
 }
 
 export interface TAuthCache {

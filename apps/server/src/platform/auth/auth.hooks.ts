@@ -10,8 +10,8 @@ export interface TAuthDeps {
   findTenant(code: string): Promise<{ id: string; code: string } | null>;
   /** True when the client id and secret belong to an enabled registered client. */
   verifyClient(clientId: string, secret: string): Promise<boolean>;
-  /** The actor of a live session; throws a session AppError when the session is gone. */
-  loadActor(claims: TAccessClaims): Promise<TActor>;
+  /** The actor of a live session; throws a session AppError when the session is gone or ran out. */
+  loadActor(claims: TAccessClaims, ctx: { ip: string; requestId: string }): Promise<TActor>;
 }
 
 export interface TAccessTableEntry {
@@ -97,7 +97,7 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
     const token = readBearer(request);
     if (!token) throw new AppError('TOKEN_MISSING');
     const claims = await deps.tokens.verifyAccess(token);
-    const actor = await deps.loadActor(claims);
+    const actor = await deps.loadActor(claims, { ip: request.ip, requestId: request.id });
     request.actor = actor;
     request.tenant = { id: actor.tenantId, code: actor.tenantCode };
 

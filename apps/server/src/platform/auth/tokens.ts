@@ -11,30 +11,60 @@ export interface TAccessClaims {
   sid: string;
 }
 
-/** Signs and checks access JWTs (HS256) with the configured secret. */
-export function createTokenService(secret: string, accessTtlSeconds: number) {
+/** Who issues access tokens and who they are for (`iss`, `aud`); both are checked on every token. */
+export interface TTokenParties {
+  issuer: string;
+  audience: string;
+}
+
+/** Claims every access token must carry (decision 0002); a token without one is unreadable. */
+export const REQUIRED_CLAIMS = ['exp', 'iat', 'iss', 'aud', 'sub'] as const;
+
+/** Signs and checks access JWTs (HS256) with the configured secret, issuer and audience. */
+export function createTokenService(
+  secret: string,
+  accessTtlSeconds: number,
+  { issuer, audience }: TTokenParties = { issuer: 'portal', audience: 'portal-api' },
+) {
   const key = new TextEncoder().encode(secret);
   return {
     accessTtlSeconds,
-    async signAccess(claims: TAccessClaims): Promise<{ token: string; expiresAt: Date }> {
-      const expiresAt = new Date(Date.now() + accessTtlSeconds * 1000);
+    /**
+     * A token for the session; it expires after the access lifetime or at `notAfter` (the
+     * session's absolute end), whichever comes first.
+     */
+    async signAccess(claims: TAccessClaims, notAfter?: Date): Promise<{ token: string; expiresAt: Date }> {
+      const ttlEnd = Date.now() + accessTtlSeconds * 1000;
+      const expiresAt = new Date(notAfter ? Math.min(ttlEnd, notAfter.getTime()) : ttlEnd);
       const token = await new SignJWT({ tid: claims.tid, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .setIssuer('portal')
+        .setIssuer(issuer)
+        .setAudience(audience)
         .sign(key);
       return { token, expiresAt };
     },
-    /** Verifies a token; throws the session error codes of spec section 8. */
+    /**
+     * Verifies a token; throws the session error codes of spec section 8: an expired token
+     * 40001, a bad signature 40002, anything else wrong (a missing exp, iat, iss or aud, a
+     * foreign issuer or audience, a token from the future) 40005.
+     */
     async verifyAccess(token: string): Promise<TAccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: 'portal', algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          audience,
+          algorithms: ['HS256'],
+          requiredClaims: [...REQUIRED_CLAIMS],
+        });
         if (
           typeof payload.sub !== 'string' ||
           typeof payload.tid !== 'string' ||
-          typeof payload.sid !== 'string'
+          typeof payload.sid !== 'string' ||
+          typeof payload.iat !== 'number' ||
+          payload.iat > Math.floor(Date.now() / 1000) + 60
         ) {
           throw new AppError('TOKEN_UNREADABLE');
         }

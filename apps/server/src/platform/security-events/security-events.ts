@@ -1,0 +1,133 @@
+import type { TSecurityEvent, TSecurityEventReason } from '@portal/domain/security-events/codes';
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TLogRetention } from '../config.ts';
+import type { TDbOrTx } from '../db/client.ts';
+import { securityEvents } from './security-events.tables.ts';
+
+export interface TSecurityEventInput {
+  tenantId: string;
+  userId?: string | null;
+  account?: string;
+  ip?: string;
+  event: TSecurityEvent;
+  /** A reason code, or for a 403 the refused permission. */
+  reason: TSecurityEventReason | (string & {});
+  requestId?: string;
+  detail?: Record<string, unknown>;
+}
+
+/** Events worth a warning in the log; the others are info. */
+const WARN_EVENTS: ReadonlySet<TSecurityEvent> = new Set([
+  'sign-in-failed',
+  'lockout',
+  'forbidden',
+  'token-reuse',
+]);
+
+/** Rows kept per event kind and source (address or user) and minute, per instance. */
+const ROWS_PER_MINUTE = 60;
+
+/**
+ * A per-instance budget of rows per source and minute, so that a flood of refused requests
+ * (random captcha keys, a script hammering a forbidden route) cannot turn into a flood of
+ * inserts. Past it the event still reaches the log, marked `stored: false`.
+ */
+function createBudget(perMinute: number, now: () => number = Date.now) {
+  const windows = new Map<string, { minute: number; used: number }>();
+  return (key: string): boolean => {
+    const minute = Math.floor(now() / 60_000);
+    if (windows.size > 10_000) {
+      for (const [k, w] of windows) if (w.minute !== minute) windows.delete(k);
+    }
+    const window = windows.get(key);
+    if (!window || window.minute !== minute) {
+      windows.set(key, { minute, used: 1 });
+      return true;
+    }
+    window.used++;
+    return window.used <= perMinute;
+  };
+}
+
+export type TSecurityEventWriter = (db: TDbOrTx, input: TSecurityEventInput) => Promise<void>;
+
+/**
+ * The writer of security events: one append-only row (unless the source's budget is spent)
+ * and one structured log line with the same fields, `securityEvent: {...}`. Pass the
+ * transaction of the change it records when there is one, so both commit together.
+ */
+export function createSecurityEventWriter(log: FastifyBaseLogger | null): TSecurityEventWriter {
+  const budget = createBudget(ROWS_PER_MINUTE);
+  return async (db, input) => {
+    const row = {
+      tenantId: input.tenantId,
+      userId: input.userId ?? null,
+      account: (input.account ?? '').slice(0, 30),
+      ip: (input.ip ?? '').slice(0, 64),
+      event: input.event,
+      reason: input.reason.slice(0, 200),
+      requestId: (input.requestId ?? '').slice(0, 64),
+      detail: input.detail ?? null,
+    };
+    const stored = budget(`${input.event}\n${input.tenantId}\n${input.ip || input.userId || input.account}`);
+    if (stored) await db.insert(securityEvents).values(row);
+    const line = { securityEvent: { ...row, detail: input.detail }, stored, reqId: input.requestId };
+    if (WARN_EVENTS.has(input.event)) log?.warn(line, `security event: ${input.event}`);
+    else log?.info(line, `security event: ${input.event}`);
+  };
+}
+
+/** Months kept for a time-based retention choice. */
+const RETENTION_MONTHS: Partial<Record<TLogRetention, number>> = { '1m': 1, '3m': 3, '6m': 6, '1y': 12 };
+
+/**
+ * The retention cleaner: the only code allowed to delete security events. It sets the
+ * transaction-local `portal.log_retention` flag the append-only trigger looks for, then deletes
+ * what the retention choice no longer keeps: rows older than 1, 3, 6 or 12 months, or all but
+ * the latest N rows of each tenant. Returns how many rows went.
+ */
+export async function cleanSecurityEvents(
+  db: TDbOrTx,
+  { retention, now = new Date() }: { retention: TLogRetention; now?: Date },
+): Promise<{ deleted: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('portal.log_retention', 'on', true)`);
+    const months = RETENTION_MONTHS[retention];
+    if (months !== undefined) {
+      const cutoff = new Date(now);
+      cutoff.setMonth(cutoff.getMonth() - months);
+      const gone = await tx
+        .delete(securityEvents)
+        .where(lt(securityEvents.createdAt, cutoff))
+        .returning({ id: securityEvents.id });
+      return { deleted: gone.length };
+    }
+    // Per tenant, the newest `keep` rows stay.
+    const ranked = tx.$with('ranked').as(
+      tx
+        .select({
+          id: securityEvents.id,
+          rank: sql<number>`row_number() over (partition by ${securityEvents.tenantId} order by ${securityEvents.createdAt} desc, ${securityEvents.id} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(securityEvents),
+    );
+    const gone = await tx
+      .with(ranked)
+      .delete(securityEvents)
+      .where(
+        inArray(
+          securityEvents.id,
+          tx
+            .select({ id: ranked.id })
+            .from(ranked)
+            .where(sql`${ranked.rank} > ${Number(retention)}`),
+        ),
+      )
+      .returning({ id: securityEvents.id });
+    const deleted = gone.length;
+    return { deleted };
+  });
+}
