@@ -14,13 +14,10 @@ import ExcelJS from 'exceljs';
 import type { TActor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import {
-  findProviderRecord,
-  findTenantTask,
-  listProviderRecords,
-  type TProviderRow,
-  toForm,
-} from '../hospital-tasks/hospital-tasks.service.ts';
+import { findTask } from '../change-tasks/change-tasks.store.ts';
+import { hospitalTaskKind, toForm } from '../hospital-tasks/hospital-tasks.kind.ts';
+import { findProviderRecord, listProviderRecords } from '../hospital-tasks/hospital-tasks.records.ts';
+import type { THospitalTaskRow, TProviderRow } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { createValueFormatter, type TLang } from './hospital-audit.format.ts';
 import { approvedDecisions, latestApproval } from './hospital-audit.service.ts';
 
@@ -114,7 +111,10 @@ async function announcedHospitals(
 ): Promise<{ record: TProviderRow; publicity: Date | null }[]> {
   const tenantId = actor.tenantId;
   if (query.taskNo) {
-    const task = await findTenantTask(p.db, { tenantId, idOrTaskNo: query.taskNo });
+    const task = await findTask<THospitalTaskRow>(p.db, hospitalTaskKind, {
+      tenantId,
+      idOrTaskNo: query.taskNo,
+    });
     if (!canExportTask(task.status))
       throw new AppError('TASK_NOT_EXPORTABLE', {
         params: { taskNo: task.taskNo },
