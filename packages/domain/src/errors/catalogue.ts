@@ -145,12 +145,6 @@ export const ERRORS = {
     'Doctor not matched: no doctor of the provider has this certificate number or name; create a new doctor task or edit the attending doctor',
   ),
   DOCTOR_NO_CHANGES: entry(40086, 400, '未修改任何医生信息', 'Nothing in the doctor information has changed'),
-  DOCTOR_PHOTO_TYPE: entry(
-    40087,
-    400,
-    '医生照片仅支持 jpg、png 格式，不超过 10M',
-    'The doctor photo must be a jpg or png image of at most 10M',
-  ),
   DOCTOR_CERTIFICATE_TAKEN: entry(
     40088,
     409,

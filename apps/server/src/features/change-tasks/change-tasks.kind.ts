@@ -60,11 +60,11 @@ export interface TApplied {
 }
 
 /** The context of a save: the task being saved (null for a new one) and its type. */
-export interface TSaveContext<TForm> {
+export interface TSaveContext<TForm, TRow extends TChangeTaskRow = TChangeTaskRow> {
   actor: TActor;
   form: TForm;
   taskType: string;
-  task: TChangeTaskRow | null;
+  task: TRow | null;
 }
 
 export interface TChangeTaskKind<TForm, TRecord, TRow extends TChangeTaskRow = TChangeTaskRow> {
@@ -74,6 +74,8 @@ export interface TChangeTaskKind<TForm, TRecord, TRow extends TChangeTaskRow = T
   tables: TChangeTaskTables;
   /** Task types that change an approved record: they need it, compare with it, and block a second change. */
   changeTypes: readonly string[];
+  /** Task types the unfinished-change guard applies to (default: changeTypes). */
+  guardedTypes?: readonly string[];
   /** Errors of the kind: a second unfinished change, a change with nothing changed, a missing record. */
   errors: { unfinished: TErrorKey; noChanges: TErrorKey; recordMissing: TErrorKey };
   /** The key that serialises saves and approvals of one subject (provider, doctor). */
@@ -81,12 +83,12 @@ export interface TChangeTaskKind<TForm, TRecord, TRow extends TChangeTaskRow = T
   /** Normalises the form and checks its codes against the tenant's reference data (outside the transaction). */
   prepare(p: TPlatform, ctx: { actor: TActor; form: TForm; task: TRow | null }): Promise<TForm>;
   /** Refuses (throws) a form that does not belong to the task or the actor (another provider, another subject). */
-  assertSubject(ctx: TSaveContext<TForm>): void;
+  assertSubject(ctx: TSaveContext<TForm, TRow>): void;
   /** The approved record a save compares with; null for a new subject. */
-  loadApproved(tx: TDbOrTx, ctx: TSaveContext<TForm>): Promise<TRecord | null>;
+  loadApproved(tx: TDbOrTx, ctx: TSaveContext<TForm, TRow>): Promise<TRecord | null>;
   /** The filter of the kind's tasks that are the same subject's change (for the unfinished guard). */
-  sameSubject(ctx: TSaveContext<TForm>): SQL;
-  compare(ctx: TSaveContext<TForm>, approved: TRecord | null): TCompared;
+  sameSubject(ctx: TSaveContext<TForm, TRow>): SQL;
+  compare(ctx: TSaveContext<TForm, TRow>, approved: TRecord | null): TCompared;
   /** Documents attached to the form: a change with documents but no field change may be submitted. */
   hasDocuments(form: TForm): boolean;
   /** The kind's columns of a task row from the form. */

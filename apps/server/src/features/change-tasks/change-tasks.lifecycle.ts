@@ -106,7 +106,7 @@ export async function saveTask<TForm, TRecord, TRow extends TChangeTaskRow>(
   return p.db.transaction(async (tx) => {
     const task = before ? await findTask<TRow>(tx, kind, { ...scope, idOrTaskNo: before.id }) : null;
     const taskType = task?.taskType ?? input.taskType;
-    const ctx: TSaveContext<TForm> = { actor, form, taskType, task };
+    const ctx: TSaveContext<TForm, TRow> = { actor, form, taskType, task };
     if (task) {
       if (!canTransition('save', task.status)) throw new AppError('CASE_STATUS_CHANGED');
       if (input.version !== undefined && input.version !== task.version)
@@ -115,7 +115,8 @@ export async function saveTask<TForm, TRecord, TRow extends TChangeTaskRow>(
     await lockSubject(tx, kind.lockKey({ tenantId, form, task, taskType }));
     const approved = await kind.loadApproved(tx, ctx);
     const isChange = kind.changeTypes.includes(taskType);
-    if (isChange && (!task || submit)) {
+    const guarded = (kind.guardedTypes ?? kind.changeTypes).includes(taskType);
+    if (guarded && (!task || submit)) {
       const other = await findUnfinished(tx, kind, {
         tenantId,
         filter: kind.sameSubject(ctx),
