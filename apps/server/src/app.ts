@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
+import { doctorsRoutes } from './features/doctors/doctors.routes.ts';
 import { errorLogsRoutes } from './features/error-logs/error-logs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(
       await api.register(dictionariesRoutes(platform));
       await api.register(hospitalTasksRoutes(platform));
       await api.register(hospitalAuditRoutes(platform));
+      await api.register(doctorsRoutes(platform));
       await api.register(personalDataRoutes(platform));
     },
     { prefix: API_PREFIX },

@@ -16,6 +16,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       'drsystem:homePage:view',
       'drsystem:providerTaskMsh:*',
       'drsystem:doctorTaskMsh:*',
+      'drsystem:info:*',
       'drsystem:liproviderinfo:*',
       'personalData:reveal',
       'msg:center:*',
@@ -29,6 +30,7 @@ export const ROLE_SEED: TRoleSeed[] = [
     permissions: [
       'drsystem:homePage:view',
       'drsystem:providerTask:*',
+      'drsystem:doctorTask:*',
       'drsystem:liproviderinfo:view',
       'personalData:reveal',
       'msg:center:*',

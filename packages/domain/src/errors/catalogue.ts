@@ -137,6 +137,21 @@ export const ERRORS = {
     'The person in charge must be an existing operator account',
   ),
 
+  // Doctors and doctor change tasks (docs/decisions/0024-doctors.md).
+  DOCTOR_NOT_MATCHED: entry(
+    40085,
+    404,
+    '医生不匹配：该医疗机构没有此执业证号或姓名的医生，可新建医生任务或修改主治医生',
+    'Doctor not matched: no doctor of the provider has this certificate number or name; create a new doctor task or edit the attending doctor',
+  ),
+  DOCTOR_NO_CHANGES: entry(40086, 400, '未修改任何医生信息', 'Nothing in the doctor information has changed'),
+  DOCTOR_CERTIFICATE_TAKEN: entry(
+    40088,
+    409,
+    '执业证号 {certificateNo} 的医生已在本医疗机构执业，请修改该医生',
+    'A doctor with certificate number {certificateNo} already practises at this provider; update that doctor instead',
+  ),
+
   // Dictionaries and areas (docs/decisions/0007-reference-data.md), 4009x.
   DICTIONARY_TYPE_UNKNOWN: entry(40090, 400, '字典类型不存在', 'The code type does not exist'),
   DICTIONARY_TYPE_RESERVED: entry(
@@ -155,6 +170,19 @@ export const ERRORS = {
   AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
 
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
+  // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
+  TASK_PROVIDER_STAFF_ONLY: entry(
+    40301,
+    403,
+    '变更任务只能由医疗机构人员提交，运营人员只负责审核',
+    'Only provider staff can submit change tasks; operator staff audit them',
+  ),
+  TASK_OWN_SUBMISSION: entry(
+    40302,
+    403,
+    '不能审核自己提交的任务，请由其他审核员处理',
+    'You cannot approve or return a task you submitted; another auditor must decide it',
+  ),
   NOT_FOUND: entry(40400, 404, '抱歉，资源未找到', 'Sorry, resource not found'),
   METHOD_NOT_ALLOWED: entry(40500, 405, '不支持该请求方法', 'Method not allowed'),
   CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'Case status changed'),
@@ -164,6 +192,12 @@ export const ERRORS = {
     409,
     '该医院有未完成的变更任务（{taskNo}），请处理后再修改',
     'The hospital has an unfinished change task ({taskNo}); finish it before starting another change',
+  ),
+  DOCTOR_TASK_UNFINISHED: entry(
+    40913,
+    409,
+    '该医生有未完成的任务（{taskNo}），请处理后再修改',
+    'Doctor has an unfinished task ({taskNo}); finish it before starting another change',
   ),
   TASK_NOT_EXPORTABLE: entry(
     40911,

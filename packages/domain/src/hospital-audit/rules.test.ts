@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { canAudit } from '../change-tasks/lifecycle.ts';
 import { parseBilingual } from '../i18n/bilingual.ts';
 import {
-  canAudit,
   canExportTask,
   RETURN_REASON_MAX,
   returnReasonIssue,

@@ -21,13 +21,6 @@ export const NOTE_MAX = { notesC: 1333, notesE: 4000 } as const;
 /** The longest period one newsletter may cover. */
 export const NEWSLETTER_MAX_DAYS = 366;
 
-/** Statuses an auditor may approve or return: only a submitted task (01). */
-export const AUDITABLE_STATUSES: readonly string[] = [HOSPITAL_TASK_STATUS.AUDITING.code];
-
-/** Whether an auditor may act (initTask, approval) on a task in this status. */
-export const canAudit = (status: string | null | undefined): boolean =>
-  !!status && AUDITABLE_STATUSES.includes(status);
-
 /** A task (add or change) may be exported only once it is approved (spec section 4: 'passed state'). */
 export const canExportTask = (status: string | null | undefined): boolean =>
   status === HOSPITAL_TASK_STATUS.APPROVED.code;

@@ -1,16 +1,14 @@
 /**
  * Constants of the hospital form rules that are not code tables (those are in
  * dictionaries/codes.ts): the service-time day fields, the provider-character rule, the
- * default remarks, the flow types of operation records (docs/decisions/0006-hospital-tasks.md).
+ * default remarks (docs/decisions/0006-hospital-tasks.md). The status machine shared with doctor
+ * tasks is in change-tasks/lifecycle.ts.
  */
 import {
-  CLOSE_FLOW_TYPE,
-  HOSPITAL_TASK_STATUS,
   PRO_DEPT_CATEGORY,
   PROVIDER_LEVEL,
   PROVIDER_PRO,
   SERVICE_TIME_TYPE,
-  type TCodeEntry,
   WEEKDAY,
 } from '../dictionaries/codes.ts';
 
@@ -51,50 +49,3 @@ export const DEFAULT_REMARKS = {
   notesC: '1.请提前预约',
   notesE: '1.Please make appointment inadvance',
 } as const;
-
-/**
- * flowType of an operation record: the status itself, except for closes (07), where it says
- * who closed the task (06 the hospital, 07 overdue).
- */
-export function flowTypeFor(status: string, closedBy: 'hospital' | 'overdue' = 'hospital'): string {
-  if (status !== HOSPITAL_TASK_STATUS.CLOSED.code) return status;
-  return closedBy === 'hospital' ? CLOSE_FLOW_TYPE.BY_HOSPITAL.code : CLOSE_FLOW_TYPE.OVERDUE.code;
-}
-
-/** Statuses in which the provider may edit and resubmit a task (draft, returned). */
-export const EDITABLE_STATUSES: readonly string[] = [
-  HOSPITAL_TASK_STATUS.PENDING.code,
-  HOSPITAL_TASK_STATUS.REJECTED.code,
-];
-/** Statuses the provider may close (a draft or a returned task). */
-export const CLOSABLE_STATUSES: readonly string[] = [
-  HOSPITAL_TASK_STATUS.PENDING.code,
-  HOSPITAL_TASK_STATUS.REJECTED.code,
-];
-/** Statuses the provider may withdraw (submitted, under audit). */
-export const WITHDRAWABLE_STATUSES: readonly string[] = [HOSPITAL_TASK_STATUS.AUDITING.code];
-/** Statuses of an unfinished change task, which blocks starting another change (checkEdit). */
-export const UNFINISHED_STATUSES: readonly string[] = [
-  HOSPITAL_TASK_STATUS.AUDITING.code,
-  HOSPITAL_TASK_STATUS.PENDING.code,
-];
-
-/**
- * The hospital task statuses in the order every screen lists them (filters, boards): work
- * waiting first (draft, submitted, returned), then the outcomes. The names are those of
- * HOSPITAL_TASK_STATUS, the one table every list, board, detail and export reads.
- */
-export const HOSPITAL_TASK_STATUS_ORDER: readonly TCodeEntry[] = [
-  HOSPITAL_TASK_STATUS.PENDING,
-  HOSPITAL_TASK_STATUS.AUDITING,
-  HOSPITAL_TASK_STATUS.REJECTED,
-  HOSPITAL_TASK_STATUS.APPROVED,
-  HOSPITAL_TASK_STATUS.WITHDRAWN,
-  HOSPITAL_TASK_STATUS.CLOSED,
-];
-
-/** The name of a hospital task status in a language, or null for an unknown code. */
-export function taskStatusName(status: string | null | undefined, lang: 'zh' | 'en'): string | null {
-  const entry = HOSPITAL_TASK_STATUS_ORDER.find((e) => e.code === status);
-  return entry ? entry[lang] : null;
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { flowTypeFor } from '../change-tasks/lifecycle.ts';
 import { operationRecordText } from '../dictionaries/codes.ts';
 import { MAX_PHOTO_BYTES } from '../files/rules.ts';
-import { DEFAULT_REMARKS, flowTypeFor } from './codes.ts';
+import { DEFAULT_REMARKS } from './codes.ts';
 import {
   applyDefaultRemarks,
   COMPARE_FIELDS,

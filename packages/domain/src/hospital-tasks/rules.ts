@@ -5,6 +5,13 @@
  */
 import { z } from 'zod';
 import {
+  compareRecords,
+  parseCompareFields,
+  TASK_NO_PREFIX,
+  type TOldDataEntry,
+  taskNoPattern,
+} from '../change-tasks/lifecycle.ts';
+import {
   CONTACT_SHOW,
   CONTACT_TYPE,
   DB_FLAG,
@@ -949,10 +956,6 @@ const UNORDERED_LISTS: readonly TCompareField[] = ['languages', 'outPatients', '
 export type THospitalCompareData = Pick<THospitalTaskForm, TCompareField>;
 
 /** Per field of oldData: whether the task changes it, and the approved value. */
-export interface TOldDataEntry {
-  flag: boolean;
-  oldValue: unknown;
-}
 export type TOldData = Partial<Record<TCompareField, TOldDataEntry>>;
 
 function comparable(field: TCompareField, value: unknown): string {
@@ -980,34 +983,19 @@ export function compareHospital(
   approved: THospitalCompareData,
   task: THospitalCompareData,
 ): { changed: TCompareField[]; compareResult: string; oldData: TOldData } {
-  const changed: TCompareField[] = [];
-  const oldData: TOldData = {};
-  for (const field of COMPARE_FIELDS) {
-    const flag = comparable(field, approved[field]) !== comparable(field, task[field]);
-    if (flag) changed.push(field);
-    oldData[field] = { flag, oldValue: approved[field] };
-  }
-  return { changed, compareResult: JSON.stringify(changed), oldData };
+  return compareRecords(COMPARE_FIELDS, approved, task, comparable);
 }
 
 /** The changed fields read back from a compareResult text ([] when empty or unreadable). */
 export function parseCompareResult(text: string | null | undefined): TCompareField[] {
-  if (!text) return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value)
-      ? value.filter((f): f is TCompareField => (COMPARE_FIELDS as readonly string[]).includes(f))
-      : [];
-  } catch {
-    return [];
-  }
+  return parseCompareFields(COMPARE_FIELDS, text);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Route payloads
 
 /** A task number: HT, the date yyyymmdd and a sequence of at least four digits. */
-export const TASK_NO_PATTERN = /^HT\d{8}\d{4,}$/;
+export const TASK_NO_PATTERN = taskNoPattern(TASK_NO_PREFIX.hospital);
 export const ZTaskNo = z
   .string({ error: pleaseInput(LABELS.taskNo) })
   .trim()

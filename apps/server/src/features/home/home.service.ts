@@ -2,7 +2,7 @@ import { isPermitted, NET_VIEW_PERMISSION } from '@portal/domain/permissions';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { getTenant } from '../../platform/tenancy/tenancy.service.ts';
-import { countTasksByStatus, getProviderNames } from '../hospital-tasks/hospital-tasks.service.ts';
+import { countTasksByStatus, getProviderNames } from '../hospital-tasks/hospital-tasks.queries.ts';
 import { countMenus } from '../menus/menus.service.ts';
 import { countRoles } from '../roles/roles.service.ts';
 import { countUsers, getUser } from '../users/users.service.ts';

@@ -18,17 +18,18 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { findTask } from '../change-tasks/change-tasks.store.ts';
+import { hospitalTaskKind, toForm } from '../hospital-tasks/hospital-tasks.kind.ts';
+import { findProviderRecord, listProviderRecords } from '../hospital-tasks/hospital-tasks.records.ts';
 import {
-  findProviderRecord,
-  findTenantTask,
-  listProviderRecords,
+  hospitalTaskAudits,
+  providers,
+  type THospitalTaskAuditRow,
+  type THospitalTaskRow,
   type TProviderRow,
-  toForm,
-} from '../hospital-tasks/hospital-tasks.service.ts';
-import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+} from '../hospital-tasks/hospital-tasks.tables.ts';
 import { createValueFormatter, type TLang } from './hospital-audit.format.ts';
 import { latestApproval } from './hospital-audit.service.ts';
-import { hospitalTaskAudits, type THospitalTaskAuditRow } from './hospital-audit.tables.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -238,7 +239,10 @@ async function announcedHospitals(
     },
   });
   if (query.taskNo) {
-    const task = await findTenantTask(p.db, { tenantId, idOrTaskNo: query.taskNo });
+    const task = await findTask<THospitalTaskRow>(p.db, hospitalTaskKind, {
+      tenantId,
+      idOrTaskNo: query.taskNo,
+    });
     if (!canExportTask(task.status))
       throw new AppError('TASK_NOT_EXPORTABLE', {
         params: { taskNo: task.taskNo },

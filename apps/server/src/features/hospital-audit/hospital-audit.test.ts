@@ -12,6 +12,7 @@ import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { hospitalPhotoPng } from '../hospital-tasks/hospital-tasks.seed.ts';
 import {
+  hospitalTaskAudits,
   hospitalTaskFlows,
   hospitalTasks,
   providerNotes,
@@ -21,7 +22,6 @@ import { roles, userRoles } from '../roles/roles.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { approvalBatches, validRecordBatches } from './hospital-audit.exports.ts';
 import { OVERDUE_JOB } from './hospital-audit.service.ts';
-import { hospitalTaskAudits } from './hospital-audit.tables.ts';
 
 let t: TTestApp;
 let hospital: string;

@@ -25,21 +25,23 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { registerBizAccess } from '../files/files.service.ts';
 import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import {
-  canSeeHospitalObject,
-  canSeeProvider,
   checkEdit,
   closeTask,
   commitTask,
   createChangeCase,
+  modifyTask,
+  saveDraft,
+  withdrawTask,
+} from './hospital-tasks.lifecycle.ts';
+import {
+  canSeeHospitalObject,
+  canSeeProvider,
   getEditDetail,
   getProviderDetail,
   getTaskDetail,
   listTasks,
-  modifyTask,
   pageProviderNotes,
-  saveDraft,
-  withdrawTask,
-} from './hospital-tasks.service.ts';
+} from './hospital-tasks.queries.ts';
 
 const tags = ['hospital-tasks'];
 const can = (action: string) => access.permission(`drsystem:providerTask:${action}`);

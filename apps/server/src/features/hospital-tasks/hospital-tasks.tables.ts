@@ -1,16 +1,12 @@
 import type { TFlatContact, TOldData, TServiceTimeRow } from '@portal/domain/hospital-tasks/rules';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at, tenantColumns } from '../../platform/db/columns.ts';
+import {
+  changeTaskColumns,
+  taskDecisionColumns,
+  taskFlowsTable,
+  taskSequencesTable,
+} from '../change-tasks/change-tasks.columns.ts';
 
 /**
  * The hospital fields of spec section 3, shared by the approved record and by tasks. Lists,
@@ -84,30 +80,10 @@ export const hospitalTasks = pgTable(
   'hospital_tasks',
   {
     ...tenantColumns(),
-    /** Readable number, unique per tenant: HT + yyyymmdd (China time) + 4-digit daily sequence. */
-    taskNo: varchar('task_no', { length: 32 }).notNull(),
-    taskType: varchar('task_type', { length: 2 }).notNull(),
     ...hospitalColumns(),
-    /** Supporting documents of a change (bizType PROVIDER_TASK_ATTACH). */
-    attaches: jsonb('attaches').$type<string[]>().notNull().default([]),
-    /** JSON text of the changed fields (04 tasks), against the approved record when last saved. */
-    compareResult: text('compare_result'),
+    ...changeTaskColumns(),
     /** Per compared field: changed flag and the approved value. */
     oldData: jsonb('old_data').$type<TOldData>(),
-    status: varchar('status', { length: 2 }).notNull(),
-    auditResult: varchar('audit_result', { length: 2 }),
-    returnReason: varchar('return_reason', { length: 500 }),
-    auditDate: at('audit_date'),
-    auditMember: varchar('audit_member', { length: 100 }),
-    auditMemberEn: varchar('audit_member_en', { length: 200 }),
-    auditMemberId: uuid('audit_member_id'),
-    commitDate: at('commit_date'),
-    commitName: varchar('commit_name', { length: 100 }),
-    commitNameEn: varchar('commit_name_en', { length: 200 }),
-    commitUserId: uuid('commit_user_id'),
-    personInCharge: varchar('person_in_charge', { length: 100 }),
-    /** When the approved change was published to the network (set by the approval). */
-    publicityDate: at('publicity_date'),
   },
   (t) => [
     index('hospital_tasks_tenant_idx').on(t.tenantId),
@@ -147,27 +123,7 @@ export const hospitalTasks = pgTable(
 );
 
 /** Operation records (audit flows) of a task: one row per transition. */
-export const hospitalTaskFlows = pgTable(
-  'hospital_task_flows',
-  {
-    ...tenantColumns(),
-    taskId: uuid('task_id').notNull(),
-    status: varchar('status', { length: 2 }).notNull(),
-    /** The status, or for 07 who closed: 06 the hospital, 07 overdue. */
-    flowType: varchar('flow_type', { length: 2 }).notNull(),
-    operateDate: at('operate_date').notNull().defaultNow(),
-    operateMember: varchar('operate_member', { length: 100 }).notNull().default(''),
-    operateMemberEn: varchar('operate_member_en', { length: 200 }).notNull().default(''),
-    operateMemberId: uuid('operate_member_id'),
-    operateRemark: varchar('operate_remark', { length: 1000 }).notNull().default(''),
-    /** O an operator (a person), S the system. */
-    operatorKind: varchar('operator_kind', { length: 1 }).notNull().default('O'),
-  },
-  (t) => [
-    index('hospital_task_flows_tenant_idx').on(t.tenantId),
-    index('hospital_task_flows_task_idx').on(t.tenantId, t.taskId, t.operateDate),
-  ],
-);
+export const hospitalTaskFlows = taskFlowsTable('hospital_task_flows');
 
 /** Notes about a provider written by operator staff; provider staff read them. */
 export const providerNotes = pgTable(
@@ -186,21 +142,36 @@ export const providerNotes = pgTable(
   ],
 );
 
-/** Daily counters of task numbers per tenant, advanced atomically with an upsert. */
-export const hospitalTaskSequences = pgTable(
-  'hospital_task_sequences',
-  {
-    tenantId: uuid('tenant_id').notNull(),
-    day: varchar('day', { length: 8 }).notNull(),
-    last: integer('last').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.day] }),
-    index('hospital_task_sequences_tenant_idx').on(t.tenantId),
-  ],
-);
+/** Daily counters of hospital task numbers (HT...) per tenant. */
+export const hospitalTaskSequences = taskSequencesTable('hospital_task_sequences');
 
 export type TProviderRow = typeof providers.$inferSelect;
 export type THospitalTaskRow = typeof hospitalTasks.$inferSelect;
 export type THospitalTaskFlowRow = typeof hospitalTaskFlows.$inferSelect;
 export type TProviderNoteRow = typeof providerNotes.$inferSelect;
+
+/**
+ * Audit decisions on hospital tasks (the engine's decision columns): one row per approve,
+ * return or overdue cancel, with what the decision wrote (provider id, changed fields with old
+ * and new values), so the newsletter and the announcement are built from what was approved,
+ * not from a record that changed since.
+ */
+export const hospitalTaskAudits = pgTable(
+  'hospital_task_audits',
+  {
+    ...taskDecisionColumns(),
+    /** The provider record the approval created or updated; the task's provider otherwise. */
+    providerId: varchar('provider_id', { length: 64 }).notNull(),
+    /** The provider the task was submitted for (differs from providerId when an add created a new id). */
+    taskProviderId: varchar('task_provider_id', { length: 64 }).notNull(),
+    providerCnName: varchar('provider_cn_name', { length: 100 }).notNull().default(''),
+    providerEnName: varchar('provider_en_name', { length: 200 }).notNull().default(''),
+  },
+  (t) => [
+    index('hospital_task_audits_tenant_idx').on(t.tenantId),
+    index('hospital_task_audits_task_idx').on(t.tenantId, t.taskId, t.auditedAt),
+    index('hospital_task_audits_audited_idx').on(t.tenantId, t.conclusion, t.auditedAt),
+  ],
+);
+
+export type THospitalTaskAuditRow = typeof hospitalTaskAudits.$inferSelect;

@@ -325,18 +325,31 @@ export async function setUserEnabled(
 }
 
 /**
- * Links a user without a provider to one (the submitter of an approved add-hospital task); false
- * when they already had one. It runs inside the caller's transaction: when it returns true the
+ * Links a user without a provider to one (the submitter of an approved add-hospital task), only
+ * when the user is of `userType` (provider staff: an operator is never bound to a provider);
+ * false when they already had one or are of another type. It runs inside the caller's transaction: when it returns true the
  * caller invalidates the user's cached sessions once that commits (the actor carries providerId).
  */
 export async function linkUserToProvider(
   db: TDbOrTx,
-  { tenantId, userId, providerId }: { tenantId: string; userId: string; providerId: string },
+  {
+    tenantId,
+    userId,
+    providerId,
+    userType,
+  }: { tenantId: string; userId: string; providerId: string; userType: string },
 ): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ providerId, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), sql`${users.providerId} is null`))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.id, userId),
+        eq(users.userType, userType),
+        sql`${users.providerId} is null`,
+      ),
+    )
     .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -2,9 +2,13 @@
  * Hospital/provider task statuses on the home boards: the codes, order and names come from the
  * shared table (@portal/domain), the same one the task lists, detail screens and exports read.
  */
+
+import {
+  AUDITABLE_STATUSES,
+  TASK_STATUS_ORDER as STATUS_ENTRIES,
+  taskStatusName,
+} from '@portal/domain/change-tasks/lifecycle';
 import { HOSPITAL_TASK_STATUS } from '@portal/domain/dictionaries/codes';
-import { AUDITABLE_STATUSES } from '@portal/domain/hospital-audit/rules';
-import { HOSPITAL_TASK_STATUS_ORDER, taskStatusName } from '@portal/domain/hospital-tasks/codes';
 import type { TLanguage } from '../../lib/i18n.ts';
 import type { TTaskCount } from './api/get-home-page.ts';
 
@@ -15,7 +19,7 @@ export const AWAITING_AUDIT: readonly string[] = AUDITABLE_STATUSES;
 export const AWAITING_PROVIDER: readonly string[] = [HOSPITAL_TASK_STATUS.REJECTED.code];
 
 /** Work waiting first, then the outcomes. */
-export const TASK_STATUS_ORDER: readonly string[] = HOSPITAL_TASK_STATUS_ORDER.map((s) => s.code);
+export const TASK_STATUS_ORDER: readonly string[] = STATUS_ENTRIES.map((s) => s.code);
 
 /** The name of a status in the language, or null for a code the table does not know. */
 export function statusName(status: string, lang: TLanguage): string | null {

@@ -2,9 +2,9 @@
  * Code labels and tag colours of the audit list, from the shared code tables (no bare codes in
  * components), and the paths the list links to.
  */
+
+import { canAudit, taskStatusName } from '@portal/domain/change-tasks/lifecycle';
 import { HOSPITAL_TASK_STATUS, TASK_TYPE, type TCodeEntry } from '@portal/domain/dictionaries/codes';
-import { canAudit } from '@portal/domain/hospital-audit/rules';
-import { taskStatusName } from '@portal/domain/hospital-tasks/codes';
 import type { TLanguage } from '../../lib/i18n.ts';
 
 /** Statuses in the order the filter offers them: waiting for audit first, then outcomes. */

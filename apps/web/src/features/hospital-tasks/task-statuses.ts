@@ -2,18 +2,19 @@
  * Hospital task statuses as the list and detail screens show them: bilingual labels from the
  * code table, a tag colour each, and which row actions each status allows.
  */
-import { HOSPITAL_TASK_STATUS, TASK_TYPE, type TCodeEntry } from '@portal/domain/dictionaries/codes';
+
 import {
   CLOSABLE_STATUSES,
   EDITABLE_STATUSES,
-  HOSPITAL_TASK_STATUS_ORDER,
+  TASK_STATUS_ORDER,
   taskStatusName,
   WITHDRAWABLE_STATUSES,
-} from '@portal/domain/hospital-tasks/codes';
+} from '@portal/domain/change-tasks/lifecycle';
+import { HOSPITAL_TASK_STATUS, TASK_TYPE, type TCodeEntry } from '@portal/domain/dictionaries/codes';
 import type { TLanguage } from '../../lib/i18n.ts';
 
 /** The statuses in the order the filter offers them: work waiting first, then outcomes. */
-export const TASK_STATUS_OPTIONS: readonly TCodeEntry[] = HOSPITAL_TASK_STATUS_ORDER;
+export const TASK_STATUS_OPTIONS: readonly TCodeEntry[] = TASK_STATUS_ORDER;
 
 export const TASK_STATUS_CODES: readonly string[] = TASK_STATUS_OPTIONS.map((s) => s.code);
 

@@ -1,7 +1,6 @@
+import { canAudit, EDITABLE_STATUSES } from '@portal/domain/change-tasks/lifecycle';
 import { HOSPITAL_TASK_STATUS, TASK_TYPE } from '@portal/domain/dictionaries/codes';
-import { canAudit } from '@portal/domain/hospital-audit/rules';
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
-import { EDITABLE_STATUSES } from '@portal/domain/hospital-tasks/codes';
 import type { TBilingual } from '@portal/domain/i18n/bilingual';
 import { Alert, Button, Flex, Form, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,0 +1,477 @@
+/**
+ * Doctors and doctor change tasks (spec sections 2 to 5 and 8; decision 0024): the provider's
+ * calls on the change-task engine (create, update, task-update, withdraw, close), the
+ * operator's audit and internal fields, the reads, and 'Doctor not matched'.
+ */
+import { canAudit } from '@portal/domain/change-tasks/lifecycle';
+import type {
+  TDoctorListItem,
+  TDoctorTaskListItem,
+  TDoctorTaskView,
+  TDoctorView,
+} from '@portal/domain/doctors/api';
+import type {
+  TDoctorInfoUpdateBody,
+  TDoctorListRequest,
+  TDoctorTaskSaveBody,
+} from '@portal/domain/doctors/rules';
+import type { TTaskFile } from '@portal/domain/hospital-tasks/api';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TActor } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { TPlatform } from '../../platform/platform.ts';
+import { assertOperator, decideTask } from '../change-tasks/change-tasks.audit.ts';
+import { moveTask, saveTask, type TTaskRef, taskRef } from '../change-tasks/change-tasks.lifecycle.ts';
+import { findTask, isUuid, listDecisions, listFlows } from '../change-tasks/change-tasks.store.ts';
+import { getFileForActor, toFileView } from '../files/files.service.ts';
+import {
+  ADD_DOCTOR,
+  approvedForm,
+  doctorNames,
+  findPractisingDoctor,
+  isPractising,
+  doctorTaskKind as kind,
+  taskForm,
+  UPDATE_DOCTOR,
+} from './doctors.kind.ts';
+import {
+  doctorPractices,
+  doctors,
+  doctorTasks,
+  type TDoctorRow,
+  type TDoctorTaskRow,
+} from './doctors.tables.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Provider staff act for their own provider only; a doctor call needs one. */
+function ownProvider(actor: TActor): string {
+  if (!actor.providerId) throw new AppError('NO_PERMISSION');
+  return actor.providerId;
+}
+
+type TSaveBody = Omit<TDoctorTaskSaveBody, 'submit' | 'version'>;
+
+// ---------------------------------------------------------------------------------------------
+// The provider's calls
+
+/** create: a new add-doctor task (01) of the actor's provider, saved as a draft or submitted. */
+export async function createDoctorTask(
+  p: TPlatform,
+  { actor, form, submit, version }: { actor: TActor; form: TSaveBody; submit: boolean; version?: number },
+): Promise<TTaskRef> {
+  const providerId = ownProvider(actor);
+  const row = await saveTask(p, kind, {
+    actor,
+    taskType: ADD_DOCTOR,
+    version,
+    form: { ...form, providerId, doctorId: null },
+    submit,
+  });
+  return taskRef(row);
+}
+
+/** update/{id}: a new update-doctor task (02) of a doctor practising at the actor's provider. */
+export async function updateDoctorTask(
+  p: TPlatform,
+  input: { actor: TActor; doctorId: string; form: TSaveBody; submit: boolean },
+): Promise<TTaskRef> {
+  const providerId = ownProvider(input.actor);
+  const row = await saveTask(p, kind, {
+    actor: input.actor,
+    taskType: UPDATE_DOCTOR,
+    form: { ...input.form, providerId, doctorId: input.doctorId },
+    submit: input.submit,
+  });
+  return taskRef(row);
+}
+
+/** task-update/{id}: saves or (re)submits a draft (08) or returned (04) task. */
+export async function saveExistingTask(
+  p: TPlatform,
+  input: { actor: TActor; key: string; form: TSaveBody; submit: boolean; version?: number },
+): Promise<TTaskRef> {
+  const providerId = ownProvider(input.actor);
+  const task = await findTask<TDoctorTaskRow>(p.db, kind, {
+    tenantId: input.actor.tenantId,
+    providerId,
+    idOrTaskNo: input.key,
+  });
+  const row = await saveTask(p, kind, {
+    actor: input.actor,
+    taskNo: task.id,
+    taskType: task.taskType,
+    version: input.version,
+    form: { ...input.form, providerId, doctorId: task.doctorId },
+    submit: input.submit,
+  });
+  return taskRef(row);
+}
+
+/** task-withdraw/{id} (01 to 03) and task-close/{id} (08/04 to 07, flow type 06). */
+export async function moveDoctorTask(
+  p: TPlatform,
+  input: { actor: TActor; key: string; version?: number; action: 'withdraw' | 'close' },
+): Promise<TTaskRef> {
+  ownProvider(input.actor);
+  return taskRef(await moveTask(p, kind, { ...input, taskNo: input.key }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator's calls
+
+/** task-audit/{id} and task-audit/med/{taskNo}: approve (the doctor and practice written) or return. */
+export async function auditDoctorTask(
+  p: TPlatform,
+  input: { actor: TActor; key: string; auditResult: string; returnReason: string; version?: number },
+): Promise<TTaskRef & { doctorId: string | null; appliedFields: string[] }> {
+  const { row, applied } = await decideTask(p, kind, { ...input, taskNo: input.key });
+  return { ...taskRef(row), doctorId: row.doctorId, appliedFields: applied.changes.map((c) => c.field) };
+}
+
+/** info/update/{id}: the operator-only fields (internal recommendation rating and note, soft delete). */
+export async function updateDoctorInfo(
+  p: TPlatform,
+  { actor, id, body }: { actor: TActor; id: string; body: TDoctorInfoUpdateBody },
+): Promise<TDoctorView> {
+  assertOperator(actor);
+  const doctor = await findDoctor(p, actor.tenantId, id);
+  const version = body.version ?? doctor.version;
+  const [row] = await p.db
+    .update(doctors)
+    .set({
+      recommendRating: body.recommendRating,
+      recommendNote: body.recommendNote,
+      ...(body.delFlag ? { delFlag: body.delFlag } : {}),
+      version: version + 1,
+      updatedAt: new Date(),
+      updatedBy: actor.userId,
+    })
+    .where(and(eq(doctors.tenantId, actor.tenantId), eq(doctors.id, id), eq(doctors.version, version)))
+    .returning();
+  if (!row) throw new AppError('CASE_STATUS_CHANGED');
+  return getDoctorDetail(p, { actor, id });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+async function findDoctor(p: TPlatform, tenantId: string, id: string): Promise<TDoctorRow> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  const [row] = await p.db
+    .select()
+    .from(doctors)
+    .where(and(eq(doctors.tenantId, tenantId), eq(doctors.id, id)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function photoFile(p: TPlatform, actor: TActor, id: string): Promise<TTaskFile | null> {
+  if (!id || !isUuid(id)) return null;
+  try {
+    const v = toFileView(await getFileForActor(p, { actor, id }));
+    return {
+      id: v.id,
+      fileId: v.fileId,
+      name: v.name,
+      fileName: v.fileName,
+      size: v.size,
+      url: v.url,
+      fileUrl: v.fileUrl,
+      contentType: v.contentType,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * detail/{id} and info/detail/{id}: a doctor. Provider staff see only doctors practising at
+ * their provider (others: 404), with that practice and without the operator-only fields;
+ * operators see every practice and the internal recommendation.
+ */
+export async function getDoctorDetail(
+  p: TPlatform,
+  { actor, id }: { actor: TActor; id: string },
+): Promise<TDoctorView> {
+  const doctor = await findDoctor(p, actor.tenantId, id);
+  const practices = await p.db
+    .select()
+    .from(doctorPractices)
+    .where(
+      and(
+        eq(doctorPractices.tenantId, actor.tenantId),
+        eq(doctorPractices.doctorId, id),
+        ...(actor.providerId ? [eq(doctorPractices.providerId, actor.providerId)] : []),
+      ),
+    )
+    .orderBy(asc(doctorPractices.providerId));
+  if (actor.providerId && !practices.some((pr) => pr.delFlag === '0')) throw new AppError('NOT_FOUND');
+  const own = actor.providerId ? (practices[0] ?? null) : null;
+  const [last] = own?.lastTaskNo
+    ? await p.db
+        .select({ compareResult: doctorTasks.compareResult, oldData: doctorTasks.oldData })
+        .from(doctorTasks)
+        .where(and(eq(doctorTasks.tenantId, actor.tenantId), eq(doctorTasks.taskNo, own.lastTaskNo)))
+    : [];
+  return {
+    id: doctor.id,
+    ...approvedForm({ doctor, practice: own }),
+    providerId: own?.providerId ?? null,
+    delFlag: doctor.delFlag,
+    version: doctor.version,
+    photoFile: await photoFile(p, actor, doctor.photo),
+    practices: practices.map((pr) => ({
+      providerId: pr.providerId,
+      externalDisplay: pr.externalDisplay,
+      departments: pr.departments,
+      practiceEndDate: pr.practiceEndDate,
+      collectors: pr.collectors,
+      delFlag: pr.delFlag,
+      lastTaskNo: pr.lastTaskNo,
+    })),
+    ...(actor.providerId
+      ? {}
+      : { recommendRating: doctor.recommendRating, recommendNote: doctor.recommendNote }),
+    compareResult: last?.compareResult ?? null,
+    oldData: last?.oldData ?? null,
+  };
+}
+
+/** list: the doctors practising at the actor's provider (operators: every doctor of the tenant), paged. */
+export async function listDoctors(
+  p: TPlatform,
+  { actor, request }: { actor: TActor; request: TDoctorListRequest },
+): Promise<{ records: TDoctorListItem[]; current: number; size: number; total: number }> {
+  const { current, size, model } = request;
+  const providerId = actor.providerId ?? (model.providerId || null);
+  const filters: SQL[] = [eq(doctors.tenantId, actor.tenantId)];
+  if (providerId) {
+    filters.push(
+      sql`exists (select 1 from ${doctorPractices} where ${doctorPractices.tenantId} = ${doctors.tenantId} and ${doctorPractices.doctorId} = ${doctors.id} and ${doctorPractices.providerId} = ${providerId} and ${doctorPractices.delFlag} = '0')`,
+    );
+  }
+  if (model.keyword) {
+    const like = `%${escapeLike(model.keyword)}%`;
+    filters.push(
+      or(
+        ilike(doctors.certificateNo, like),
+        ilike(sql`${doctors.cnLastName} || ${doctors.cnFirstName}`, like),
+        ilike(sql`${doctors.enFirstName} || ' ' || ${doctors.enLastName}`, like),
+      ) as SQL,
+    );
+  }
+  const where = and(...filters);
+  const [{ total }] = await p.db.select({ total: count() }).from(doctors).where(where);
+  const rows = await p.db
+    .select()
+    .from(doctors)
+    .where(where)
+    .orderBy(asc(doctors.certificateNo))
+    .limit(size)
+    .offset((current - 1) * size);
+  const practices = rows.length
+    ? await p.db
+        .select()
+        .from(doctorPractices)
+        .where(
+          and(
+            eq(doctorPractices.tenantId, actor.tenantId),
+            inArray(
+              doctorPractices.doctorId,
+              rows.map((r) => r.id),
+            ),
+            ...(providerId ? [eq(doctorPractices.providerId, providerId)] : []),
+          ),
+        )
+    : [];
+  return {
+    records: rows.map((d) => {
+      const pr = practices.find((x) => x.doctorId === d.id) ?? null;
+      return {
+        id: d.id,
+        certificateNo: d.certificateNo,
+        ...doctorNames(d),
+        gender: d.gender,
+        professionalLevel: d.professionalLevel,
+        providerId: providerId ? (pr?.providerId ?? null) : null,
+        departments: pr?.departments ?? [],
+        externalDisplay: pr?.externalDisplay ?? '',
+        delFlag: d.delFlag,
+      };
+    }),
+    current,
+    size,
+    total: Number(total),
+  };
+}
+
+async function taskView(p: TPlatform, actor: TActor, task: TDoctorTaskRow): Promise<TDoctorTaskView> {
+  return {
+    id: task.id,
+    taskNo: task.taskNo,
+    taskType: task.taskType,
+    providerId: task.providerId,
+    doctorId: task.doctorId,
+    status: task.status,
+    version: task.version,
+    ...taskForm(task),
+    photoFile: await photoFile(p, actor, task.photo),
+    compareResult: task.compareResult,
+    oldData: task.oldData,
+    auditFlows: await listFlows(p.db, kind, { tenantId: task.tenantId, taskId: task.id }),
+    auditResult: task.auditResult,
+    returnReason: task.returnReason,
+    auditDate: iso(task.auditDate),
+    auditMember: task.auditMember,
+    auditMemberEn: task.auditMemberEn,
+    commitDate: iso(task.commitDate),
+    commitName: task.commitName,
+    commitNameEn: task.commitNameEn,
+    personInCharge: task.personInCharge,
+    publicityDate: iso(task.publicityDate),
+  };
+}
+
+/** task-detail/{id}: a task by id or number; provider staff only their provider's (others 404). */
+export async function getDoctorTask(p: TPlatform, { actor, key }: { actor: TActor; key: string }) {
+  const task = await findTask<TDoctorTaskRow>(p.db, kind, {
+    tenantId: actor.tenantId,
+    providerId: actor.providerId,
+    idOrTaskNo: key,
+  });
+  return taskView(p, actor, task);
+}
+
+/** msh-task-detail/{id}: the task, its decisions and whether it can be decided now (operators). */
+export async function getAuditDoctorTask(p: TPlatform, { actor, key }: { actor: TActor; key: string }) {
+  assertOperator(actor);
+  const task = await findTask<TDoctorTaskRow>(p.db, kind, { tenantId: actor.tenantId, idOrTaskNo: key });
+  const decisions = await listDecisions(p.db, kind, { tenantId: actor.tenantId, taskId: task.id });
+  return {
+    ...(await taskView(p, actor, task)),
+    decisions: decisions.map((d) => ({
+      auditResult: d.auditResult,
+      conclusion: d.conclusion,
+      returnReason: d.returnReason,
+      auditDate: d.auditedAt.toISOString(),
+      auditMember: d.auditMember,
+      auditMemberEn: d.auditMemberEn,
+      operatorKind: d.operatorKind,
+    })),
+    auditable: canAudit(task.status),
+  };
+}
+
+/** The doctor tasks of the actor's provider (operators: the tenant's, audit list), newest first. */
+export async function listDoctorTasks(
+  p: TPlatform,
+  { actor, request, audit }: { actor: TActor; request: TDoctorListRequest; audit?: boolean },
+): Promise<{ records: TDoctorTaskListItem[]; current: number; size: number; total: number }> {
+  if (audit) assertOperator(actor);
+  const { current, size, model } = request;
+  const filters: SQL[] = [eq(doctorTasks.tenantId, actor.tenantId)];
+  const providerId = actor.providerId ?? (model.providerId || null);
+  if (providerId) filters.push(eq(doctorTasks.providerId, providerId));
+  if (model.taskType) filters.push(eq(doctorTasks.taskType, model.taskType));
+  if (model.status) filters.push(eq(doctorTasks.status, model.status));
+  if (model.keyword) {
+    const like = `%${escapeLike(model.keyword)}%`;
+    filters.push(
+      or(
+        ilike(doctorTasks.taskNo, like),
+        ilike(doctorTasks.certificateNo, like),
+        ilike(sql`${doctorTasks.cnLastName} || ${doctorTasks.cnFirstName}`, like),
+        ilike(sql`${doctorTasks.enFirstName} || ' ' || ${doctorTasks.enLastName}`, like),
+      ) as SQL,
+    );
+  }
+  const where = and(...filters);
+  const [{ total }] = await p.db.select({ total: count() }).from(doctorTasks).where(where);
+  const rows = await p.db
+    .select()
+    .from(doctorTasks)
+    .where(where)
+    .orderBy(desc(doctorTasks.createdAt), desc(doctorTasks.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      taskNo: r.taskNo,
+      taskType: r.taskType,
+      status: r.status,
+      providerId: r.providerId,
+      doctorId: r.doctorId,
+      certificateNo: r.certificateNo,
+      ...doctorNames(r),
+      commitDate: iso(r.commitDate),
+      auditDate: iso(r.auditDate),
+      commitName: r.commitName,
+      auditMember: r.auditMember,
+      version: r.version,
+    })),
+    current,
+    size,
+    total: Number(total),
+  };
+}
+
+/**
+ * match: the doctors of the actor's provider with this certificate number or whose name
+ * contains `name`; none gives 'Doctor not matched' (404, 40085), whose message offers to create
+ * a new-doctor task or to edit the attending doctor.
+ */
+export async function matchDoctor(
+  p: TPlatform,
+  { actor, certificateNo, name }: { actor: TActor; certificateNo: string; name: string },
+): Promise<TDoctorListItem[]> {
+  const providerId = ownProvider(actor);
+  if (certificateNo) {
+    const found = await findPractisingDoctor(p.db, { tenantId: actor.tenantId, providerId, certificateNo });
+    if (!found || !isPractising(found))
+      throw new AppError('DOCTOR_NOT_MATCHED', { data: { certificateNo, name } });
+    if (
+      name &&
+      ![doctorNames(found.doctor).cnName, doctorNames(found.doctor).enName].some((n) => n.includes(name))
+    )
+      throw new AppError('DOCTOR_NOT_MATCHED', { data: { certificateNo, name } });
+  }
+  const page = await listDoctors(p, {
+    actor,
+    request: {
+      current: 1,
+      size: 20,
+      model: { keyword: certificateNo || name, taskType: '', status: '', providerId },
+    },
+  });
+  const records = page.records.filter((r) => r.delFlag === '0');
+  if (records.length === 0) throw new AppError('DOCTOR_NOT_MATCHED', { data: { certificateNo, name } });
+  return records;
+}
+
+/**
+ * Who may see a doctor photo (bizType DOCTOR_PHOTO, attached to a task): operators; provider
+ * staff of the task's provider or of a provider where the task's doctor practises.
+ */
+export async function canSeeDoctorPhoto(
+  p: TPlatform,
+  { actor, bizId }: { actor: TActor; bizId: string },
+): Promise<boolean> {
+  if (!isUuid(bizId)) return false;
+  const [task] = await p.db
+    .select({ providerId: doctorTasks.providerId, doctorId: doctorTasks.doctorId })
+    .from(doctorTasks)
+    .where(and(eq(doctorTasks.tenantId, actor.tenantId), eq(doctorTasks.id, bizId)));
+  if (!task) return false;
+  if (!actor.providerId || task.providerId === actor.providerId) return true;
+  if (!task.doctorId) return false;
+  const here = await findPractisingDoctor(p.db, {
+    tenantId: actor.tenantId,
+    providerId: actor.providerId,
+    doctorId: task.doctorId,
+  });
+  return !!here?.practice;
+}

@@ -1,0 +1,351 @@
+/**
+ * The provider's reads of hospital tasks and records: detail, edit detail, provider detail,
+ * the task list, notes, the home page's counts, and who may see a task's files.
+ */
+import type {
+  THospitalTaskListItem,
+  THospitalTaskView,
+  TProviderNote,
+  TTaskFile,
+} from '@portal/domain/hospital-tasks/api';
+import {
+  applyDefaultRemarks,
+  emptyHospitalForm,
+  flattenContacts,
+  groupContacts,
+  splitProvinceCity,
+  type THospitalTaskForm,
+  type THospitalTaskListRequest,
+} from '@portal/domain/hospital-tasks/rules';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { TActor } from '../../platform/auth/access.ts';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { orderTerms, pageWindow, type TOrderKey } from '../../platform/db/paging.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { TPlatform } from '../../platform/platform.ts';
+import { findTask, isUuid, listFlows } from '../change-tasks/change-tasks.store.ts';
+import { getFileForActor, toFileView } from '../files/files.service.ts';
+import { assertOwnProvider, findProvider, hospitalTaskKind as kind, toForm } from './hospital-tasks.kind.ts';
+import { hospitalTasks, providerNotes, providers, type THospitalTaskRow } from './hospital-tasks.tables.ts';
+
+/** List date filters use China time (decision 0006). */
+const UTC_OFFSET = '+08:00';
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+/** Provider staff reach only their own provider's tasks. */
+const scopeOf = (actor: TActor) => ({ tenantId: actor.tenantId, providerId: actor.providerId });
+
+export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Start of a day (or the instant given) in China time. */
+export function instantOf(text: string): Date {
+  const [date, time = '00:00:00'] = text.split(/[ T]/);
+  return new Date(`${date}T${time.length === 5 ? `${time}:00` : time}${UTC_OFFSET}`);
+}
+
+/** The files the actor may see, in the order given; files gone since are left out. */
+export async function fileViews(p: TPlatform, actor: TActor, ids: readonly string[]): Promise<TTaskFile[]> {
+  const out: TTaskFile[] = [];
+  for (const id of ids) {
+    if (!isUuid(id)) continue;
+    try {
+      const v = toFileView(await getFileForActor(p, { actor, id }));
+      out.push({
+        id: v.id,
+        fileId: v.fileId,
+        name: v.name,
+        fileName: v.fileName,
+        size: v.size,
+        url: v.url,
+        fileUrl: v.fileUrl,
+        contentType: v.contentType,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 404)) throw error;
+    }
+  }
+  return out;
+}
+
+/** Whether the actor may see a task or provider record by its row id (file visibility of photos and attachments). */
+export async function canSeeHospitalObject(
+  p: TPlatform,
+  { actor, bizId }: { actor: TActor; bizId: string },
+): Promise<boolean> {
+  if (!isUuid(bizId)) return false;
+  const [task] = await p.db
+    .select({ providerId: hospitalTasks.providerId })
+    .from(hospitalTasks)
+    .where(and(eq(hospitalTasks.tenantId, actor.tenantId), eq(hospitalTasks.id, bizId)));
+  const [record] = task
+    ? [task]
+    : await p.db
+        .select({ providerId: providers.providerId })
+        .from(providers)
+        .where(and(eq(providers.tenantId, actor.tenantId), eq(providers.id, bizId)));
+  return !!record && (!actor.providerId || record.providerId === actor.providerId);
+}
+
+/** Whether the actor may see the approved record of a provider (by provider id), as for its files. */
+export async function canSeeProvider(
+  p: TPlatform,
+  { actor, bizId }: { actor: TActor; bizId: string },
+): Promise<boolean> {
+  if (actor.providerId && actor.providerId !== bizId) return false;
+  const [record] = await p.db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(and(eq(providers.tenantId, actor.tenantId), eq(providers.providerId, bizId)));
+  return !!record;
+}
+
+async function viewOf(
+  p: TPlatform,
+  actor: TActor,
+  form: THospitalTaskForm,
+  task: THospitalTaskRow | null,
+  options: {
+    fillEmptyContacts?: boolean;
+    compare?: Pick<THospitalTaskRow, 'compareResult' | 'oldData'> | null;
+  } = {},
+): Promise<THospitalTaskView> {
+  const contacts = groupContacts(flattenContacts(form.contacts), { fillEmpty: options.fillEmptyContacts });
+  const compare = options.compare ?? task;
+  return {
+    id: task?.id ?? null,
+    taskNo: task?.taskNo ?? null,
+    taskType: task?.taskType ?? null,
+    version: task?.version ?? null,
+    ...form,
+    ...splitProvinceCity(form.provinceCity),
+    contacts: contacts as THospitalTaskView['contacts'],
+    photoList: await fileViews(p, actor, form.photos),
+    attacheList: await fileViews(p, actor, form.attaches),
+    auditFlows: task ? await listFlows(p.db, kind, { tenantId: actor.tenantId, taskId: task.id }) : [],
+    compareResult: compare?.compareResult ?? null,
+    oldData: (compare?.oldData ?? null) as THospitalTaskView['oldData'],
+    status: task?.status ?? null,
+    cacheStatus: task?.status ?? null,
+    auditResult: task?.auditResult ?? null,
+    returnReason: task?.returnReason ?? null,
+    auditDate: iso(task?.auditDate),
+    auditMember: task?.auditMember ?? null,
+    auditMemberEn: task?.auditMemberEn ?? null,
+    commitDate: iso(task?.commitDate),
+    commitName: task?.commitName ?? null,
+    commitNameEn: task?.commitNameEn ?? null,
+    personInCharge: task?.personInCharge ?? null,
+    publicityDate: iso(task?.publicityDate),
+    createdAt: iso(task?.createdAt),
+    updatedAt: iso(task?.updatedAt),
+  };
+}
+
+/** detail/{id}: a task by id or task number, with files and operation records. */
+export async function getTaskDetail(
+  p: TPlatform,
+  { actor, id }: { actor: TActor; id: string },
+): Promise<THospitalTaskView> {
+  const task = await findTask<THospitalTaskRow>(p.db, kind, { ...scopeOf(actor), idOrTaskNo: id });
+  return viewOf(p, actor, toForm(task), task);
+}
+
+/**
+ * editDetail: the data that fills the form. With taskNo, the task; with providerId, the
+ * approved record (modifyHosp); with neither, a blank form for the actor's provider. Empty
+ * contact groups get one row and empty remarks their defaults.
+ */
+export async function getEditDetail(
+  p: TPlatform,
+  { actor, taskNo, providerId }: { actor: TActor; taskNo?: string; providerId?: string },
+): Promise<THospitalTaskView> {
+  if (taskNo) {
+    const task = await findTask<THospitalTaskRow>(p.db, kind, { ...scopeOf(actor), idOrTaskNo: taskNo });
+    return viewOf(p, actor, applyDefaultRemarks(toForm(task)), task, { fillEmptyContacts: true });
+  }
+  const id = providerId ?? actor.providerId;
+  if (!id) throw new AppError('NOT_FOUND');
+  assertOwnProvider(actor, id);
+  const record = await findProvider(p.db, actor.tenantId, id);
+  if (providerId && !record) throw new AppError('NOT_FOUND');
+  const form = record ? applyDefaultRemarks(toForm(record)) : emptyHospitalForm(id);
+  return viewOf(p, actor, form, null, { fillEmptyContacts: true });
+}
+
+/** providerDetail/{providerId}: the approved record, with the compare data of the change that last updated it. */
+export async function getProviderDetail(
+  p: TPlatform,
+  { actor, providerId }: { actor: TActor; providerId: string },
+): Promise<THospitalTaskView> {
+  assertOwnProvider(actor, providerId);
+  const record = await findProvider(p.db, actor.tenantId, providerId);
+  if (!record) throw new AppError('NOT_FOUND');
+  const [last] = record.lastTaskNo
+    ? await p.db
+        .select({ compareResult: hospitalTasks.compareResult, oldData: hospitalTasks.oldData })
+        .from(hospitalTasks)
+        .where(and(eq(hospitalTasks.tenantId, actor.tenantId), eq(hospitalTasks.taskNo, record.lastTaskNo)))
+    : [];
+  return viewOf(p, actor, toForm(record), null, { compare: last ?? null });
+}
+
+const SORT_COLUMNS = {
+  id: hospitalTasks.createdAt,
+  taskNo: hospitalTasks.taskNo,
+  taskType: hospitalTasks.taskType,
+  status: hospitalTasks.status,
+  commitDate: hospitalTasks.commitDate,
+  auditDate: hospitalTasks.auditDate,
+  publicityDate: hospitalTasks.publicityDate,
+} as const;
+
+/** A task row as a row of the task lists (spec section 3 columns). */
+export function listItem(r: THospitalTaskRow): THospitalTaskListItem {
+  return {
+    id: r.id,
+    taskNo: r.taskNo,
+    taskType: r.taskType,
+    status: r.status,
+    providerId: r.providerId,
+    providerCnName: r.providerCnName,
+    providerEnName: r.providerEnName,
+    commitDate: iso(r.commitDate),
+    auditDate: iso(r.auditDate),
+    commitName: r.commitName,
+    commitNameEn: r.commitNameEn,
+    auditMember: r.auditMember,
+    auditMemberEn: r.auditMemberEn,
+    publicityDate: iso(r.publicityDate),
+    returnReason: r.returnReason,
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * One page of tasks: the ids of the window first (an index-only scan where an index of
+ * hospital-tasks.tables.ts matches the order), then those rows, so a deep page does not read
+ * every row it skips; pages past the middle are read from the end (platform/db/paging.ts).
+ */
+export async function pageOfTasks(
+  db: TDbOrTx,
+  input: { where: SQL | undefined; order: TOrderKey[]; current: number; size: number; total: number },
+): Promise<THospitalTaskRow[]> {
+  const window = pageWindow(input);
+  if (!window) return [];
+  const ids = db
+    .select({ id: hospitalTasks.id })
+    .from(hospitalTasks)
+    .where(input.where)
+    .orderBy(...orderTerms(input.order, window.reverse))
+    .limit(window.limit)
+    .offset(window.offset);
+  return db
+    .select()
+    .from(hospitalTasks)
+    .where(inArray(hospitalTasks.id, ids))
+    .orderBy(...orderTerms(input.order));
+}
+
+/** The task list: the provider's own tasks (operator staff: the tenant's), filtered, sorted, paged. */
+export async function listTasks(
+  p: TPlatform,
+  { actor, request }: { actor: TActor; request: THospitalTaskListRequest },
+): Promise<{ records: THospitalTaskListItem[]; current: number; size: number; total: number }> {
+  const { model, size, current } = request;
+  const filters: SQL[] = [
+    eq(hospitalTasks.tenantId, actor.tenantId),
+    ...(actor.providerId ? [eq(hospitalTasks.providerId, actor.providerId)] : []),
+  ];
+  if (model.title) {
+    const like = `%${escapeLike(model.title)}%`;
+    filters.push(
+      or(
+        ilike(hospitalTasks.taskNo, like),
+        ilike(hospitalTasks.providerCnName, like),
+        ilike(hospitalTasks.providerEnName, like),
+      ) as SQL,
+    );
+  }
+  if (model.sendStartDate) filters.push(gte(hospitalTasks.commitDate, instantOf(model.sendStartDate)));
+  if (model.sendEndDate) {
+    const end = instantOf(model.sendEndDate);
+    const dateOnly = model.sendEndDate.length === 10;
+    filters.push(
+      lt(
+        hospitalTasks.commitDate,
+        dateOnly ? new Date(end.getTime() + 86_400_000) : new Date(end.getTime() + 1),
+      ),
+    );
+  }
+  if (model.status.length > 0) filters.push(inArray(hospitalTasks.status, model.status));
+  const where = and(...filters);
+  const descending = request.order !== 'asc';
+  const order: TOrderKey[] = [
+    { column: SORT_COLUMNS[request.sort], desc: descending },
+    { column: hospitalTasks.id, desc: descending },
+  ];
+  const [{ total }] = await p.db.select({ total: count() }).from(hospitalTasks).where(where);
+  const rows = await pageOfTasks(p.db, { where, order, current, size, total });
+  return { records: rows.map(listItem), current, size, total };
+}
+
+/** A page of a provider's notes, newest first; provider staff only their own provider's. */
+export async function pageProviderNotes(
+  p: TPlatform,
+  { actor, providerId, current, size }: { actor: TActor; providerId: string; current: number; size: number },
+): Promise<{ records: TProviderNote[]; current: number; size: number; total: number }> {
+  assertOwnProvider(actor, providerId);
+  const where = and(eq(providerNotes.tenantId, actor.tenantId), eq(providerNotes.providerId, providerId));
+  const [{ total }] = await p.db.select({ total: count() }).from(providerNotes).where(where);
+  const rows = await p.db
+    .select()
+    .from(providerNotes)
+    .where(where)
+    .orderBy(desc(providerNotes.createdAt), desc(providerNotes.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      providerId: r.providerId,
+      notesC: r.notesC,
+      notesE: r.notesE,
+      createdByName: r.createdByName,
+      createdByNameEn: r.createdByNameEn,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    current,
+    size,
+    total,
+  };
+}
+
+/** Hospital task counts by status, for one provider or the whole tenant (home page). */
+export async function countTasksByStatus(
+  db: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId?: string | null },
+): Promise<Array<{ status: string; count: number }>> {
+  const where = providerId
+    ? and(eq(hospitalTasks.tenantId, tenantId), eq(hospitalTasks.providerId, providerId))
+    : eq(hospitalTasks.tenantId, tenantId);
+  const rows = await db
+    .select({ status: hospitalTasks.status, count: count() })
+    .from(hospitalTasks)
+    .where(where)
+    .groupBy(hospitalTasks.status);
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+/** The approved names of a provider, or null when it has no approved record yet. */
+export async function getProviderNames(
+  db: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId: string },
+): Promise<{ cnName: string; enName: string } | null> {
+  const rows = await db
+    .select({ cnName: providers.providerCnName, enName: providers.providerEnName })
+    .from(providers)
+    .where(and(eq(providers.tenantId, tenantId), eq(providers.providerId, providerId)));
+  return rows[0] ?? null;
+}

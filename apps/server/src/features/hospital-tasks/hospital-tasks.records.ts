@@ -1,0 +1,240 @@
+/**
+ * Operator-side building blocks on the hospital tables that the hospital-audit feature (audit
+ * list, exports, provider notes) reaches them through: the tenant-wide task search, the
+ * approved records and the notes' writes.
+ */
+import type { THospitalTaskListItem } from '@portal/domain/hospital-tasks/api';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { TActor } from '../../platform/auth/access.ts';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import type { TOrderKey } from '../../platform/db/paging.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findProvider } from './hospital-tasks.kind.ts';
+import { escapeLike, instantOf, listItem, pageOfTasks } from './hospital-tasks.queries.ts';
+import {
+  hospitalTasks,
+  providerNotes,
+  providers,
+  type TProviderNoteRow,
+  type TProviderRow,
+} from './hospital-tasks.tables.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The approved record of a provider, or null. */
+export function findProviderRecord(
+  db: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId: string },
+): Promise<TProviderRow | null> {
+  return findProvider(db, tenantId, providerId);
+}
+
+/** A row of the operator's task list: the provider's columns plus who has it and the audit result. */
+export type TOperatorTaskItem = THospitalTaskListItem & {
+  personInCharge: string | null;
+  auditResult: string | null;
+};
+
+/** The operator's task search (all providers of the tenant). Text filters match partially, dates are China-time days. */
+export interface TTaskSearch {
+  title: string;
+  taskNo: string;
+  providerId: string;
+  providerName: string;
+  taskType: string[];
+  status: string[];
+  sendStartDate: string;
+  sendEndDate: string;
+  personInCharge: string;
+}
+
+const OPERATOR_SORT_COLUMNS = {
+  commitDate: hospitalTasks.commitDate,
+  taskNo: hospitalTasks.taskNo,
+  taskType: hospitalTasks.taskType,
+  status: hospitalTasks.status,
+  auditDate: hospitalTasks.auditDate,
+  publicityDate: hospitalTasks.publicityDate,
+  providerId: hospitalTasks.providerId,
+} as const;
+
+/** Every provider's tasks of the tenant, filtered, sorted (submit date newest first by default), paged. */
+export async function searchTasks(
+  db: TDbOrTx,
+  input: {
+    tenantId: string;
+    filter: TTaskSearch;
+    current: number;
+    size: number;
+    sort: keyof typeof OPERATOR_SORT_COLUMNS;
+    order: 'asc' | 'desc';
+  },
+): Promise<{ records: TOperatorTaskItem[]; current: number; size: number; total: number }> {
+  const { filter, current, size } = input;
+  const like = (v: string) => `%${escapeLike(v)}%`;
+  const filters: SQL[] = [eq(hospitalTasks.tenantId, input.tenantId)];
+  if (filter.title) {
+    filters.push(
+      or(
+        ilike(hospitalTasks.taskNo, like(filter.title)),
+        ilike(hospitalTasks.providerCnName, like(filter.title)),
+        ilike(hospitalTasks.providerEnName, like(filter.title)),
+      ) as SQL,
+    );
+  }
+  if (filter.taskNo) filters.push(ilike(hospitalTasks.taskNo, like(filter.taskNo)));
+  if (filter.providerId) filters.push(ilike(hospitalTasks.providerId, like(filter.providerId)));
+  if (filter.providerName) {
+    filters.push(
+      or(
+        ilike(hospitalTasks.providerCnName, like(filter.providerName)),
+        ilike(hospitalTasks.providerEnName, like(filter.providerName)),
+      ) as SQL,
+    );
+  }
+  if (filter.personInCharge) filters.push(ilike(hospitalTasks.personInCharge, like(filter.personInCharge)));
+  if (filter.taskType.length > 0) filters.push(inArray(hospitalTasks.taskType, filter.taskType));
+  if (filter.status.length > 0) filters.push(inArray(hospitalTasks.status, filter.status));
+  if (filter.sendStartDate) filters.push(gte(hospitalTasks.commitDate, instantOf(filter.sendStartDate)));
+  if (filter.sendEndDate)
+    filters.push(
+      lt(hospitalTasks.commitDate, new Date(instantOf(filter.sendEndDate).getTime() + 86_400_000)),
+    );
+  const where = and(...filters);
+  const order: TOrderKey[] = [
+    { column: OPERATOR_SORT_COLUMNS[input.sort], desc: input.order !== 'asc' },
+    { column: hospitalTasks.createdAt, desc: true },
+    { column: hospitalTasks.id, desc: true },
+  ];
+  const [{ total }] = await db.select({ total: count() }).from(hospitalTasks).where(where);
+  const rows = await pageOfTasks(db, { where, order, current, size, total });
+  return {
+    records: rows.map((r) => ({
+      ...listItem(r),
+      personInCharge: r.personInCharge,
+      auditResult: r.auditResult,
+    })),
+    current,
+    size,
+    total,
+  };
+}
+
+/** Approved provider records of the tenant (all, or those named), by provider id. */
+export async function listProviderRecords(
+  db: TDbOrTx,
+  { tenantId, providerIds }: { tenantId: string; providerIds?: readonly string[] },
+): Promise<TProviderRow[]> {
+  if (providerIds && providerIds.length === 0) return [];
+  return db
+    .select()
+    .from(providers)
+    .where(
+      and(
+        eq(providers.tenantId, tenantId),
+        ...(providerIds ? [inArray(providers.providerId, [...providerIds])] : []),
+      ),
+    )
+    .orderBy(asc(providers.providerId));
+}
+
+/** A page of the tenant's provider records (id or either name matching the keyword) with their note counts. */
+export async function pageProviderRecords(
+  db: TDbOrTx,
+  { tenantId, keyword, current, size }: { tenantId: string; keyword: string; current: number; size: number },
+) {
+  const like = `%${escapeLike(keyword)}%`;
+  const where = and(
+    eq(providers.tenantId, tenantId),
+    ...(keyword
+      ? [
+          or(
+            ilike(providers.providerId, like),
+            ilike(providers.providerCnName, like),
+            ilike(providers.providerEnName, like),
+          ) as SQL,
+        ]
+      : []),
+  );
+  const [{ total }] = await db.select({ total: count() }).from(providers).where(where);
+  const rows = await db
+    .select({
+      id: providers.id,
+      providerId: providers.providerId,
+      providerCnName: providers.providerCnName,
+      providerEnName: providers.providerEnName,
+      status: providers.status,
+      approvedAt: providers.approvedAt,
+      noteCount: sql<number>`(select count(*) from ${providerNotes} where ${providerNotes.tenantId} = ${providers.tenantId} and ${providerNotes.providerId} = ${providers.providerId})::int`,
+    })
+    .from(providers)
+    .where(where)
+    .orderBy(asc(providers.providerId))
+    .limit(size)
+    .offset((current - 1) * size);
+  return {
+    records: rows.map((r) => ({ ...r, approvedAt: iso(r.approvedAt), noteCount: Number(r.noteCount) })),
+    current,
+    size,
+    total,
+  };
+}
+
+/** Adds a note about a provider that has an approved record (404 otherwise). */
+export async function addProviderNote(
+  db: TDbOrTx,
+  input: { tenantId: string; providerId: string; notesC: string; notesE: string; by: TActor },
+): Promise<TProviderNoteRow> {
+  if (!(await findProvider(db, input.tenantId, input.providerId))) throw new AppError('NOT_FOUND');
+  const [row] = await db
+    .insert(providerNotes)
+    .values({
+      tenantId: input.tenantId,
+      providerId: input.providerId,
+      notesC: input.notesC,
+      notesE: input.notesE,
+      createdByName: input.by.name,
+      createdByNameEn: input.by.nameEn,
+      createdBy: input.by.userId,
+      updatedBy: input.by.userId,
+    })
+    .returning();
+  return row;
+}
+
+/** Edits a note's text; 404 when missing, 409 when `version` is given and stale. */
+export async function updateProviderNote(
+  db: TDbOrTx,
+  input: { tenantId: string; id: string; version?: number; notesC: string; notesE: string; by: TActor },
+): Promise<TProviderNoteRow> {
+  const scope = and(eq(providerNotes.tenantId, input.tenantId), eq(providerNotes.id, input.id));
+  const [current] = await db.select().from(providerNotes).where(scope);
+  if (!current) throw new AppError('NOT_FOUND');
+  const version = input.version ?? current.version;
+  const [row] = await db
+    .update(providerNotes)
+    .set({
+      notesC: input.notesC,
+      notesE: input.notesE,
+      version: version + 1,
+      updatedAt: new Date(),
+      updatedBy: input.by.userId,
+    })
+    .where(and(scope, eq(providerNotes.version, version)))
+    .returning();
+  if (!row) throw new AppError('CASE_STATUS_CHANGED');
+  return row;
+}
+
+/** Deletes notes of the tenant by id; how many went (404 when none of them exists). */
+export async function deleteProviderNotes(
+  db: TDbOrTx,
+  { tenantId, ids }: { tenantId: string; ids: readonly string[] },
+): Promise<number> {
+  const rows = await db
+    .delete(providerNotes)
+    .where(and(eq(providerNotes.tenantId, tenantId), inArray(providerNotes.id, [...ids])))
+    .returning({ id: providerNotes.id });
+  if (rows.length === 0) throw new AppError('NOT_FOUND');
+  return rows.length;
+}
