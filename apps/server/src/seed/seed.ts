@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/auth/passwords.ts';
 import { sha256 } from '../platform/auth/tokens.ts';
 import type { TConfig } from '../platform/config.ts';
 import type { TDb, TDbOrTx } from '../platform/db/client.ts';
+import { crossTenant } from '../platform/db/db-scope.ts';
 import { type TTenantSettings, tenants } from '../platform/tenancy/tenancy.tables.ts';
 import { MENU_SEED, type TMenuSeed } from './menus.seed.ts';
 import { ROLE_SEED } from './roles.seed.ts';
@@ -204,6 +205,10 @@ async function ensureUsers(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
  * Safe to run on every start.
  */
 export async function seedDatabase(db: TDb, config: TConfig): Promise<void> {
+  await crossTenant('seed: reference data and demo tenants', () => seedAll(db, config));
+}
+
+async function seedAll(db: TDb, config: TConfig): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureWebClient(tx, config.portalWebSecret);
     const demoUsers = new Map<string, TUserSeed[]>();

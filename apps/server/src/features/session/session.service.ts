@@ -7,6 +7,7 @@ import type { TSessionEntry } from '../../platform/auth/auth-cache.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { newOpaqueToken, sha256, type TAccessClaims } from '../../platform/auth/tokens.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { crossTenant, withTenant } from '../../platform/db/db-scope.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
@@ -362,10 +363,19 @@ export async function refreshSession(
   { refreshToken }: { refreshToken: string },
 ): Promise<TLoginResult> {
   const hash = sha256(refreshToken);
-  const rows = await p.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+  // The token arrives without a tenant: find it across tenants, then work in its own tenant.
+  const rows = await crossTenant('refresh token lookup by hash', () =>
+    p.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)),
+  );
   const stored = rows[0];
   if (!stored || stored.expiresAt <= new Date()) throw new AppError('SESSION_EXPIRED');
+  return withTenant(stored.tenantId, () => rotateRefreshToken(p, stored));
+}
 
+async function rotateRefreshToken(
+  p: TPlatform,
+  stored: typeof refreshTokens.$inferSelect,
+): Promise<TLoginResult> {
   const claimed = await p.db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
@@ -451,7 +461,8 @@ export async function revokeOtherSessions(
 /** Logout by access token (the form field `token`); an unreadable or expired token is a no-op. */
 export async function logout(p: TPlatform, { token }: { token: string }): Promise<void> {
   const claims = await p.tokens.verifyAccess(token.replace(/^Bearer\s+/i, '')).catch(() => null);
-  if (claims) await revokeSession(p, { sessionId: claims.sid, reason: 'logout' });
+  if (claims)
+    await withTenant(claims.tid, () => revokeSession(p, { sessionId: claims.sid, reason: 'logout' }));
 }
 
 /**
@@ -460,7 +471,10 @@ export async function logout(p: TPlatform, { token }: { token: string }): Promis
  * otherwise.
  */
 export async function loadActor(p: TPlatform, claims: TAccessClaims): Promise<TActor> {
-  const { actor, expiresAt } = await p.authCache.session(claims.sid, () => loadSession(p, claims.sid));
+  // The loader reads in the token's own tenant: a session of another tenant is not found.
+  const { actor, expiresAt } = await p.authCache.session(claims.sid, () =>
+    withTenant(claims.tid, () => loadSession(p, claims.sid)),
+  );
   if (actor.userId !== claims.sub || actor.tenantId !== claims.tid) throw new AppError('NOT_LOGGED_IN');
   if (expiresAt <= new Date()) throw new AppError('SESSION_EXPIRED');
   return actor;
