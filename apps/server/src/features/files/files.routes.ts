@@ -16,6 +16,7 @@ import { AppError, validationError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import { assertNoControlCharacters } from '../../platform/http/input-guard.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { defineFilesPurgeJob } from './files.purge.ts';
 import {
   actorFromToken,
   deleteFiles,
@@ -141,6 +142,7 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<TUploadPart> {
  * the bytes stream (files.service.ts); the multipart parser's own limits are only a backstop.
  */
 export function filesRoutes(p: TPlatform): FastifyPluginAsyncZod {
+  defineFilesPurgeJob(p);
   return async (app) => {
     const options = {
       // Browsers send file names as raw UTF-8; busboy's default would read them as latin1.
