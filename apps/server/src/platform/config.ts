@@ -22,6 +22,17 @@ const seconds = (name: string, min: number, max: number, fallback: number) => {
 export const LOG_RETENTION_CHOICES = ['1m', '3m', '6m', '1y', '1000', '10000', '30000', '100000'] as const;
 export type TLogRetention = (typeof LOG_RETENTION_CHOICES)[number];
 
+/** A whole number between min and max (0 allowed when min is 0), with one message naming the variable. */
+const whole = (name: string, unit: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a number of ${unit} between ${min} and ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+};
+
 /** proxy-addr's named ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -132,6 +143,10 @@ const ZEnv = z.object({
     .min(1, 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650')
     .max(3650, 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650')
     .default(30),
+  FILES_UNATTACHED_HOURS: whole('FILES_UNATTACHED_HOURS', 'hours', 1, 8760, 24),
+  FILES_DELETED_RETENTION_DAYS: whole('FILES_DELETED_RETENTION_DAYS', 'days', 0, 3650, 30),
+  UPLOAD_DAILY_MAX_BYTES: whole('UPLOAD_DAILY_MAX_BYTES', 'bytes', 0, Number.MAX_SAFE_INTEGER, 2 * 1024 ** 3),
+  UPLOAD_DAILY_MAX_FILES: whole('UPLOAD_DAILY_MAX_FILES', 'files', 0, 1_000_000, 1000),
 });
 
 export interface TConfig {
@@ -168,6 +183,8 @@ export interface TConfig {
   jobsPollSeconds: number;
   /** Days without activity after which an unfinished hospital task closes itself (status 07, overdue). */
   taskOverdueDays: number;
+  /** The files purge job and the per-user upload quota (features/files/files.purge.ts). */
+  files: TFilesLimits;
   /**
    * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: the
    * socket's address is the client's, whatever the headers say.
@@ -190,6 +207,17 @@ export interface TSessionLimits {
    * tracking activity costs no database write per request (decision 0018).
    */
   touchSeconds: number;
+}
+
+export interface TFilesLimits {
+  /** Uploads still attached to no business object after this many hours are purged. */
+  unattachedHours: number;
+  /** Soft-deleted files are purged this many days after their deletion. */
+  deletedRetentionDays: number;
+  /** Bytes one user may upload in 24 hours; 0: no limit. */
+  dailyMaxBytes: number;
+  /** Files one user may upload in 24 hours; 0: no limit. */
+  dailyMaxFiles: number;
 }
 
 /** Limits of the HTTP server against slow or oversized requests (milliseconds, bytes). */
@@ -296,6 +324,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED === 'true',
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     taskOverdueDays: e.TASK_OVERDUE_DAYS,
+    files: {
+      unattachedHours: e.FILES_UNATTACHED_HOURS,
+      deletedRetentionDays: e.FILES_DELETED_RETENTION_DAYS,
+      dailyMaxBytes: e.UPLOAD_DAILY_MAX_BYTES,
+      dailyMaxFiles: e.UPLOAD_DAILY_MAX_FILES,
+    },
     trustProxy: e.TRUST_PROXY ?? [],
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/auth/passwords.ts';
 import { sha256 } from '../platform/auth/tokens.ts';
 import type { TConfig } from '../platform/config.ts';
 import type { TDb, TDbOrTx } from '../platform/db/client.ts';
+import { crossTenant } from '../platform/db/db-scope.ts';
 import type { TSecurityEventWriter } from '../platform/security-events/security-events.ts';
 import { type TTenantSettings, tenants } from '../platform/tenancy/tenancy.tables.ts';
 import { MENU_SEED, type TMenuSeed } from './menus.seed.ts';
@@ -222,7 +223,15 @@ async function ensureUsers(
 export async function seedDatabase(
   db: TDb,
   config: TConfig,
-  { securityEvent }: { securityEvent?: TSecurityEventWriter } = {},
+  options: { securityEvent?: TSecurityEventWriter } = {},
+): Promise<void> {
+  await crossTenant('seed: reference data and demo tenants', () => seedAll(db, config, options));
+}
+
+async function seedAll(
+  db: TDb,
+  config: TConfig,
+  { securityEvent }: { securityEvent?: TSecurityEventWriter },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureWebClient(tx, config.portalWebSecret);

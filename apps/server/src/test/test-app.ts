@@ -94,7 +94,12 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
-    platform,
+    // Tests arrange and inspect rows of any tenant: their handle bypasses row-level security,
+    // while the app's own requests, jobs and seed keep theirs (db-scope.ts).
+    platform: {
+      ...platform,
+      db: platform.database.pinned({ kind: 'cross-tenant', reason: 'test fixtures' }),
+    },
     config,
     close: async () => {
       await app.close();

@@ -101,6 +101,12 @@ export const ERRORS = {
   PHOTO_COUNT_EXCEEDED: entry(40061, 400, '医院宣传照片最多 {max} 张', 'At most {max} hospital promo photos'),
   ATTACHMENTS_TOTAL_EXCEEDED: entry(40062, 413, '附件总大小不能超过200M', 'Documentation exceed 200M'),
   IMAGE_TOO_LARGE: entry(40063, 413, '图片不能超过10M', 'The image must not exceed 10M'),
+  UPLOAD_DAILY_QUOTA: entry(
+    40064,
+    413,
+    '24 小时内上传已达上限（{files} 个文件，共 {size}），请稍后再试',
+    'Upload limit of 24 hours reached ({files} files, {size} in all); try again later',
+  ),
   // Personal centre (profile, avatar, password), 4007x.
   PASSWORD_CHANGE_LOCKED: entry(
     40070,

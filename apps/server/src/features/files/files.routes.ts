@@ -11,10 +11,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf, type TActor } from '../../platform/auth/access.ts';
+import { withTenant } from '../../platform/db/db-scope.ts';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import { assertNoControlCharacters } from '../../platform/http/input-guard.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { defineFilesPurgeJob } from './files.purge.ts';
 import {
   actorFromToken,
   deleteFiles,
@@ -141,6 +143,7 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<TUploadPart> {
  * the bytes stream (files.service.ts); the multipart parser's own limits are only a backstop.
  */
 export function filesRoutes(p: TPlatform): FastifyPluginAsyncZod {
+  defineFilesPurgeJob(p);
   return async (app) => {
     const options = {
       // Browsers send file names as raw UTF-8; busboy's default would read them as latin1.
@@ -349,7 +352,10 @@ export function filesRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const actor = await linkActor(p, request, request.query);
-        return sendZip(p, reply, await bizFiles(p, actor, request.params.bizType, request.params.bizId));
+        const rows = await withTenant(actor.tenantId, () =>
+          bizFiles(p, actor, request.params.bizType, request.params.bizId),
+        );
+        return sendZip(p, reply, rows);
       },
     );
 
@@ -367,7 +373,10 @@ export function filesRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const actor = await linkActor(p, request, request.query);
-        return sendFile(p, reply, await getFileForActor(p, { actor, id: request.params.id }), 'inline');
+        const file = await withTenant(actor.tenantId, () =>
+          getFileForActor(p, { actor, id: request.params.id }),
+        );
+        return sendFile(p, reply, file, 'inline');
       },
     );
 

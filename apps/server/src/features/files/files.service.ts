@@ -14,7 +14,7 @@ import {
   type TFileProfileKey,
 } from '@portal/domain/files/rules';
 import { bilingual, parseBilingual } from '@portal/domain/i18n/bilingual';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -409,14 +409,17 @@ async function storeOne(
     bizType && bizId
       ? await liveTotal(p.db, actor.tenantId, bizType, bizId)
       : batch.filter((r) => r.bizId === null && r.profile === profile.key).reduce((s, r) => s + r.size, 0);
-  const maxBytes = remainingBytes(profile, existing);
+  const ruleBytes = remainingBytes(profile, existing);
   const overTotal =
-    profile.maxFileBytes === null || (profile.maxTotalBytes !== null && maxBytes < profile.maxFileBytes);
+    profile.maxFileBytes === null || (profile.maxTotalBytes !== null && ruleBytes < profile.maxFileBytes);
+  // The uploader's 24-hour quota, checked before any byte is read and while streaming.
+  const quotaBytes = quotaBytesLeft(p, await usedQuota(p.db, actor));
+  const maxBytes = Math.min(ruleBytes, quotaBytes);
 
   const inspected = inspectUpload(stream, {
     maxBytes,
     sniffBytes: SNIFF_BYTES,
-    tooLarge: () => fail(overTotal ? 'total' : 'size'),
+    tooLarge: () => (quotaBytes < ruleBytes ? quotaError(p) : fail(overTotal ? 'total' : 'size')),
     checkHead: async (head) => {
       if (!contentMatchesExtension(extension, await detectType(head))) throw fail('type');
     },
@@ -430,6 +433,9 @@ async function storeOne(
 
   try {
     return await p.db.transaction(async (tx) => {
+      // Parallel uploads of one user: the second to commit sees the first's row.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${actor.userId}`}))`);
+      if (quotaBytesLeft(p, await usedQuota(tx, actor)) < size) throw quotaError(p);
       if (bizType && bizId && profile.maxTotalBytes !== null) {
         // Two uploads to one object at once: the second to commit sees the first's row.
         await lockBizObject(tx, actor.tenantId, bizType, bizId);
@@ -464,6 +470,60 @@ async function storeOne(
     await store.delete(storedKey);
     throw error;
   }
+}
+
+const QUOTA_WINDOW = sql`now() - interval '24 hours'`;
+
+/** Files and bytes the actor uploaded in the last 24 hours (deleted ones count too). */
+async function usedQuota(db: TDbOrTx, actor: TActor): Promise<{ files: number; bytes: number }> {
+  const [row] = await db
+    .select({
+      files: sql<number>`count(*)::int`,
+      bytes: sql<string>`coalesce(sum(${files.size}), 0)::bigint`,
+    })
+    .from(files)
+    .where(
+      and(
+        eq(files.tenantId, actor.tenantId),
+        eq(files.uploadedBy, actor.userId),
+        gt(files.createdAt, QUOTA_WINDOW),
+      ),
+    );
+  return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Bytes the actor may still upload (UPLOAD_DAILY_MAX_BYTES, UPLOAD_DAILY_MAX_FILES over 24
+ * hours); throws the quota error when the count is used up. A limit of 0 is no limit.
+ */
+function quotaBytesLeft(p: TPlatform, used: { files: number; bytes: number }): number {
+  const { dailyMaxFiles, dailyMaxBytes } = p.config.files;
+  if (dailyMaxFiles > 0 && used.files >= dailyMaxFiles) throw quotaError(p);
+  if (dailyMaxBytes === 0) return Number.POSITIVE_INFINITY;
+  if (used.bytes >= dailyMaxBytes) throw quotaError(p);
+  return dailyMaxBytes - used.bytes;
+}
+
+function quotaError(p: TPlatform): AppError {
+  const { dailyMaxFiles, dailyMaxBytes } = p.config.files;
+  return new AppError('UPLOAD_DAILY_QUOTA', {
+    params: {
+      files: dailyMaxFiles > 0 ? dailyMaxFiles : '∞',
+      size: dailyMaxBytes > 0 ? formatBytes(dailyMaxBytes) : '∞',
+    },
+  });
+}
+
+/** 2147483648 -> '2 GB', 1536 -> '1.5 KB' (binary units, as the upload rules write 10M). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
 /** Removes files saved earlier in a batch that then failed: rows and bytes. */

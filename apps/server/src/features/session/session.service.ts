@@ -7,6 +7,7 @@ import type { TSessionEntry } from '../../platform/auth/auth-cache.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { newOpaqueToken, sha256, type TAccessClaims } from '../../platform/auth/tokens.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { crossTenant, withTenant } from '../../platform/db/db-scope.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
@@ -520,13 +521,24 @@ export async function refreshSession(
   { refreshToken, clientId, ctx }: { refreshToken: string; clientId: string; ctx: TRequestContext },
 ): Promise<TLoginResult> {
   const hash = sha256(refreshToken);
-  const rows = await p.db
-    .select({ token: refreshTokens, session: sessions })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .where(eq(refreshTokens.tokenHash, hash));
+  // The token arrives without a tenant: find it across tenants, then work in its own tenant.
+  const rows = await crossTenant('refresh token lookup by hash', () =>
+    p.db
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, hash)),
+  );
   const stored = rows[0];
   if (!stored) throw new AppError('SESSION_EXPIRED');
+  return withTenant(stored.session.tenantId, () => rotateRefreshToken(p, stored, { clientId, ctx }));
+}
+
+async function rotateRefreshToken(
+  p: TPlatform,
+  stored: { token: typeof refreshTokens.$inferSelect; session: typeof sessions.$inferSelect },
+  { clientId, ctx }: { clientId: string; ctx: TRequestContext },
+): Promise<TLoginResult> {
   if (stored.token.expiresAt <= new Date()) {
     // Refresh tokens end with their session: record why it ended, once.
     const ended = stored.session.revokedAt ? null : sessionEndReason(p, stored.session);
@@ -535,7 +547,6 @@ export async function refreshSession(
   }
   // Another client's token: refused without spending it, so its owner can still use it.
   if (stored.session.clientId !== clientId) throw new AppError('NOT_LOGGED_IN');
-
   const claimed = await p.db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
@@ -649,16 +660,18 @@ export async function logout(
 ): Promise<void> {
   const claims = await p.tokens.verifyAccess(token.replace(/^Bearer\s+/i, '')).catch(() => null);
   if (!claims) return;
-  if (!(await revokeSession(p, { sessionId: claims.sid, reason: 'logout' }))) return;
-  await p.securityEvent(p.db, {
-    tenantId: claims.tid,
-    userId: claims.sub,
-    account: await accountOf(p, { tenantId: claims.tid, userId: claims.sub }),
-    ip: ctx.ip,
-    requestId: ctx.requestId,
-    event: 'logout',
-    reason: 'user-logout',
-    detail: { sessionId: claims.sid },
+  await withTenant(claims.tid, async () => {
+    if (!(await revokeSession(p, { sessionId: claims.sid, reason: 'logout' }))) return;
+    await p.securityEvent(p.db, {
+      tenantId: claims.tid,
+      userId: claims.sub,
+      account: await accountOf(p, { tenantId: claims.tid, userId: claims.sub }),
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+      event: 'logout',
+      reason: 'user-logout',
+      detail: { sessionId: claims.sid },
+    });
   });
 }
 
@@ -669,11 +682,16 @@ export async function logout(
  * activity is written to `last_seen_at` at most once per `config.session.touchSeconds`, so the
  * cached request path stays free of writes (decision 0018).
  */
-export async function loadActor(
+export function loadActor(
   p: TPlatform,
   claims: TAccessClaims,
   ctx: TRequestContext = { ip: '', requestId: '' },
 ): Promise<TActor> {
+  // Everything here reads and writes in the token's own tenant: a session of another tenant is not found.
+  return withTenant(claims.tid, () => loadActorInTenant(p, claims, ctx));
+}
+
+async function loadActorInTenant(p: TPlatform, claims: TAccessClaims, ctx: TRequestContext): Promise<TActor> {
   const entry = await p.authCache.session(claims.sid, () => loadSession(p, claims.sid));
   const { actor } = entry;
   if (actor.userId !== claims.sub || actor.tenantId !== claims.tid) throw new AppError('NOT_LOGGED_IN');

@@ -1,5 +1,6 @@
 import { isPermitted } from '@portal/domain/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { handleInTenant } from '../db/db-scope.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TAccess, TActor } from './access.ts';
 import type { TAccessClaims, TTokenService } from './tokens.ts';
@@ -70,6 +71,15 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
     }
     table.push({ method: String(route.method), url: route.url, access: rule });
+    // The handler and everything it awaits see only the request's tenant in the database
+    // (row-level security, db-scope.ts); without a tenant, no tenant-owned row at all.
+    const handler = route.handler;
+    route.handler = function tenantScoped(request, reply) {
+      const tenantId = request.actor?.tenantId ?? request.tenant?.id;
+      return tenantId
+        ? handleInTenant(tenantId, () => handler.call(this, request, reply))
+        : handler.call(this, request, reply);
+    };
   });
 
   app.addHook('onRequest', async (request) => {

@@ -4,7 +4,7 @@ import { at } from '../db/columns.ts';
 /**
  * Security events (docs/decisions/0021-security-events.md): sign-in failures, brakes, refusals,
  * token reuse, password and role changes, logouts and ended sessions. Append-only: a trigger
- * refuses UPDATE, and DELETE except from the retention cleaner (migration 0007).
+ * refuses UPDATE, and DELETE except from the retention cleaner (migration 0009).
  */
 export const securityEvents = pgTable(
   'security_events',

@@ -3,6 +3,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TLogRetention } from '../config.ts';
 import type { TDbOrTx } from '../db/client.ts';
+import { withTenant } from '../db/db-scope.ts';
 import { securityEvents } from './security-events.tables.ts';
 
 export interface TSecurityEventInput {
@@ -71,7 +72,9 @@ export function createSecurityEventWriter(log: FastifyBaseLogger | null): TSecur
       detail: input.detail ?? null,
     };
     const stored = budget(`${input.event}\n${input.tenantId}\n${input.ip || input.userId || input.account}`);
-    if (stored) await db.insert(securityEvents).values(row);
+    // In the event's own tenant (row-level security): some are recorded outside any request's
+    // scope (a refusal seen by an error hook). Inside a transaction the transaction's scope holds.
+    if (stored) await withTenant(input.tenantId, () => db.insert(securityEvents).values(row));
     const line = { securityEvent: { ...row, detail: input.detail }, stored, reqId: input.requestId };
     if (WARN_EVENTS.has(input.event)) log?.warn(line, `security event: ${input.event}`);
     else log?.info(line, `security event: ${input.event}`);
