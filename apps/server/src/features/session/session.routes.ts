@@ -4,14 +4,8 @@ import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import {
-  createCaptcha,
-  loginWithCaptcha,
-  loginWithPassword,
-  logout,
-  refreshSession,
-  type TLoginResult,
-} from './session.service.ts';
+import { logout, refreshSession, type TLoginResult } from './session.service.ts';
+import { createCaptcha, loginWithCaptcha, loginWithPassword } from './session.sign-in.ts';
 
 const ZLoginResult = z.object({
   token: z.string(),
