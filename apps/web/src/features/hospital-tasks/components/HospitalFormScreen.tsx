@@ -109,15 +109,14 @@ export function HospitalFormScreen({
     if (scrollTick > 0) scrollToFirstError(root.current);
   }, [scrollTick]);
 
-  const onMetaChange = useCallback(
-    (next: TTaskMeta) => {
-      setMeta((prev) => {
-        if (!prev.taskNo && next.taskNo) onTaskCreated?.(next.taskNo);
-        return next;
-      });
-    },
-    [onTaskCreated],
-  );
+  // The page learns of a new draft's number after it is shown, not while this form renders
+  // (calling the page from the state updater set the page's state during this render).
+  const announcedTaskNo = useRef(meta.taskNo);
+  useEffect(() => {
+    if (announcedTaskNo.current || !meta.taskNo) return;
+    announcedTaskNo.current = meta.taskNo;
+    onTaskCreated?.(meta.taskNo);
+  }, [meta.taskNo, onTaskCreated]);
   const onScrollToError = useCallback(() => setScrollTick((n) => n + 1), []);
 
   const audit_ = isAuditRoute(route);
@@ -125,7 +124,7 @@ export function HospitalFormScreen({
     route,
     state,
     meta,
-    onMetaChange,
+    onMetaChange: setMeta,
     audit,
     onAuditErrors: setAuditErrors,
     onScrollToError,
