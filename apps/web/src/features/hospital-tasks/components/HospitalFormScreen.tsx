@@ -6,7 +6,7 @@ import type { TBilingual } from '@portal/domain/i18n/bilingual';
 import { Alert, Button, Flex, Form, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackToTopHeight } from '../../../shell/use-back-to-top.ts';
+import { useBackToTop } from '../../../shell/use-back-to-top.ts';
 import {
   blankValues,
   canSaveDraft,
@@ -95,7 +95,7 @@ export function HospitalFormScreen({
   const [auditErrors, setAuditErrors] = useState<TFormErrors>({});
   const [scrollTick, setScrollTick] = useState(0);
   const root = useRef<HTMLDivElement>(null);
-  useBackToTopHeight(FORM_BACK_TO_TOP_PX);
+  useBackToTop(FORM_BACK_TO_TOP_PX, { inBar: true });
 
   // A language change clears the audit section's messages too.
   const firstLanguage = useRef(language);
