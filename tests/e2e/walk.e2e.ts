@@ -172,6 +172,10 @@ async function walk(lang: 'zh' | 'en') {
       findings.push(...(await accessibilityFindings(page, where)));
       const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       if (widths[0] > widths[1]) overflow.push(`${where}: ${widths[0]} px wide in ${widths[1]} px`);
+      const nameCut = await page
+        .locator('.portal-user-name')
+        .evaluate((name) => name.scrollWidth > name.clientWidth);
+      if (nameCut) overflow.push(`${where}: the user name in the header is cut`);
       const [tall, needed] = await pageHeights(page);
       if (tall > needed) overflow.push(`${where}: ${tall} px tall where ${needed} px hold it`);
       untranslated.push(...(await languageFindings(page, lang, where)));
