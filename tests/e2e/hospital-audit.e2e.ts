@@ -22,6 +22,10 @@ async function waitForToast(page: Page, text: string) {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 }
 
+/** How far the task table scrolls sideways; 0 when all its columns fit (the browser is 1440 px wide). */
+const sideways = (page: Page) =>
+  page.locator('main .ant-table-content').evaluate((table) => table.scrollWidth - table.clientWidth);
+
 async function signedIn(language: 'zh' | 'en', account: string, tenant = 'demo'): Promise<TBrowser> {
   const b = await openBrowser({ language });
   await signIn(b.page, b.baseUrl, account, PASSWORD, tenant);
@@ -51,6 +55,7 @@ describe('hospital audit list, exports and provider notes (auditor, demo)', () =
     await button(page, '查询').waitFor();
     await page.getByRole('button', { name: /导出医院公告/ }).waitFor();
     await page.getByRole('button', { name: /导出变更简报/ }).waitFor();
+    await expect.poll(() => sideways(page)).toBe(0);
     await screenshot(page, 'hospital-audit-list-zh');
   });
 
@@ -93,6 +98,7 @@ describe('hospital audit list, exports and provider notes (auditor, demo)', () =
     await page.getByRole('heading', { name: 'Hospital audit tasks' }).waitFor();
     await page.getByRole('button', { name: /Export announcement/ }).waitFor();
     await page.getByRole('search').getByText('Auditing').waitFor();
+    await expect.poll(() => sideways(page)).toBe(0);
     await screenshot(page, 'hospital-audit-list-en');
   });
 

@@ -80,6 +80,23 @@ async function firstErrorInView(page: Page): Promise<boolean> {
     });
 }
 
+/** What the back-to-top button covers: character counters and footer buttons it overlaps, or its leaving the bar. */
+async function backToTopCovers(page: Page): Promise<string[]> {
+  return page.locator('.portal-back-top').evaluate((button) => {
+    const b = button.getBoundingClientRect();
+    const overlaps = (r: DOMRect) =>
+      !(r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom);
+    const covered = [
+      ...document.querySelectorAll('.hospital-form .ant-input-data-count, .hospital-form-footer button'),
+    ]
+      .filter((el) => overlaps(el.getBoundingClientRect()))
+      .map((el) => el.textContent ?? '');
+    const bar = document.querySelector('.hospital-form-footer')?.getBoundingClientRect();
+    if (!bar || b.top < bar.top || b.bottom > bar.bottom) covered.push('outside the footer bar');
+    return covered;
+  });
+}
+
 async function waitForToast(page: Page, text: string) {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 }
@@ -228,6 +245,18 @@ describe('hospital form (zh): create, draft, cancel, come back, submit', () => {
     await screenshot(page, 'hospital-form-contacts-zh');
     await page.locator('#hospital-form-section-photos').scrollIntoViewIfNeeded();
     await screenshot(page, 'hospital-form-photos-zh');
+
+    // Back-to-top sits in the footer bar's free right end: with the last character counter just
+    // above the bar, it covers neither the counter nor a footer button.
+    await page
+      .locator('.hospital-form .ant-input-data-count')
+      .last()
+      .evaluate((counter) => {
+        const bar = document.querySelector('.hospital-form-footer')?.getBoundingClientRect();
+        if (bar) window.scrollBy(0, counter.getBoundingClientRect().bottom - (bar.top - 4));
+      });
+    await page.locator('.portal-back-top').waitFor();
+    expect(await backToTopCovers(page)).toEqual([]);
 
     const saved = page.waitForResponse((r) => r.url().includes('/providerTask/saveCache'));
     await footerButton(page, '保存').click();

@@ -18,6 +18,8 @@ describe('application shell', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const tabs = page.getByRole('list', { name: '已打开的页面' });
     await expect.poll(() => tabTexts(b!, '已打开的页面')).toEqual(['首页']);
+    // The dashboard fits the 1440 x 900 window: the footer ends at its bottom, nothing scrolls.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
 
     // The personal centre, through the user menu; type without saving.
     await page.getByRole('button', { name: /^用户菜单/ }).click();

@@ -94,6 +94,25 @@ async function loaded(page: Page) {
   await settled(page);
 }
 
+/**
+ * The page's height and the height its content needs (at least the window's): the page area
+ * is measured once more without growing, so a frame that adds height of its own shows.
+ */
+async function pageHeights(page: Page): Promise<[number, number]> {
+  return page.evaluate(() => {
+    const tall = document.documentElement.scrollHeight;
+    const main = document.getElementById('portal-main');
+    if (!main) return [tall, tall];
+    const { flex, minHeight } = main.style;
+    main.style.flex = 'none';
+    main.style.minHeight = '0';
+    const natural = document.documentElement.scrollHeight;
+    main.style.flex = flex;
+    main.style.minHeight = minHeight;
+    return [tall, Math.max(natural, window.innerHeight)];
+  });
+}
+
 /** Opens every submenu of the sidebar and returns its page links, in menu order. */
 async function menuLinks(page: Page, menuName: string): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: menuName });
@@ -113,6 +132,7 @@ async function menuLinks(page: Page, menuName: string): Promise<string[]> {
  * Signs in from `/` as each demo account and walks every entry of its menu, then the screens
  * its buttons open (forms, task detail, audit form, profile, messages), at 1280 px: no
  * serious or critical axe-core finding, no console error, nothing wider than the window, no
+ * page taller than its content needs (a page that fits the window does not scroll), no
  * bare code where a label belongs, none of the page's own words in the other language, and in
  * English no Chinese anywhere in the frame (menu, header, breadcrumb, tabs).
  */
@@ -152,6 +172,12 @@ async function walk(lang: 'zh' | 'en') {
       findings.push(...(await accessibilityFindings(page, where)));
       const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       if (widths[0] > widths[1]) overflow.push(`${where}: ${widths[0]} px wide in ${widths[1]} px`);
+      const nameCut = await page
+        .locator('.portal-user-name')
+        .evaluate((name) => name.scrollWidth > name.clientWidth);
+      if (nameCut) overflow.push(`${where}: the user name in the header is cut`);
+      const [tall, needed] = await pageHeights(page);
+      if (tall > needed) overflow.push(`${where}: ${tall} px tall where ${needed} px hold it`);
       untranslated.push(...(await languageFindings(page, lang, where)));
       if (lang === 'en') {
         const frame = await page

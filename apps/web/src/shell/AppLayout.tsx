@@ -71,6 +71,7 @@ export function AppLayout() {
   const fixedHeader = useSettingsStore((s) => s.fixedHeader);
   const kept = useOpenViewsStore((s) => s.cachedViews);
   const backToTopHeight = useShellStore((s) => s.backToTopHeight);
+  const backToTopInBar = useShellStore((s) => s.backToTopInBar);
   const loading = useGlobalLoading();
   useTrackOpenViews();
 
@@ -101,6 +102,7 @@ export function AppLayout() {
         <LazySettingsDrawer />
         <GlobalNoticeDialog />
         <FloatButton.BackTop
+          className={`portal-back-top${backToTopInBar ? ' portal-back-top-in-bar' : ''}`}
           visibilityHeight={backToTopHeight}
           tooltip={t('backToTop')}
           aria-label={t('backToTop')}

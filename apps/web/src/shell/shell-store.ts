@@ -17,11 +17,13 @@ interface TShellState {
   settingsOpen: boolean;
   /** Scroll distance after which the back-to-top button shows. */
   backToTopHeight: number;
+  /** The page has a sticky action bar at the bottom: back-to-top sits in its right end. */
+  backToTopInBar: boolean;
   toggleSidebar: () => void;
   setSidebarCollapsed: (collapsed: boolean) => void;
   setMobileMenuOpen: (open: boolean) => void;
   setSettingsOpen: (open: boolean) => void;
-  setBackToTopHeight: (height: number) => void;
+  setBackToTop: (options: { height: number; inBar: boolean }) => void;
 }
 
 export const useShellStore = create<TShellState>()((set) => ({
@@ -29,9 +31,10 @@ export const useShellStore = create<TShellState>()((set) => ({
   mobileMenuOpen: false,
   settingsOpen: false,
   backToTopHeight: BACK_TO_TOP_DEFAULT,
+  backToTopInBar: false,
   toggleSidebar: () => set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed })),
   setSidebarCollapsed: (collapsed) => set({ sidebarCollapsed: collapsed }),
   setMobileMenuOpen: (open) => set({ mobileMenuOpen: open }),
   setSettingsOpen: (open) => set({ settingsOpen: open }),
-  setBackToTopHeight: (height) => set({ backToTopHeight: height }),
+  setBackToTop: ({ height, inBar }) => set({ backToTopHeight: height, backToTopInBar: inBar }),
 }));

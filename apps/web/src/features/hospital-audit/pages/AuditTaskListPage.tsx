@@ -102,6 +102,19 @@ function fromFilter(filter: Partial<TAuditTaskFilter>): TSearchForm {
 
 const dateTime = (value: string | null) => formatDate(value, 'YYYY-MM-DD HH:mm');
 const dateOnly = (value: string | null) => formatDate(value, DAY);
+/** The columns' widths together: the table fits the page at 1440 px (with a scrollbar) and scrolls only below. */
+const AUDIT_LIST_WIDTH = 1076;
+
+/** A date with the person below it, in one cell; an empty pair shows the empty mark. */
+function dateAndPerson(date: string, person: string) {
+  if (!date && !person) return EMPTY;
+  return (
+    <Flex vertical>
+      <span>{date || EMPTY}</span>
+      {person && <Typography.Text type="secondary">{person}</Typography.Text>}
+    </Flex>
+  );
+}
 
 /**
  * The operator's hospital audit tasks (route hospitalAudit, /drsystem/management/hospital):
@@ -175,7 +188,7 @@ export function AuditTaskListPage() {
       title: t('list.columns.taskNo'),
       dataIndex: 'taskNo',
       ...sorting.column('taskNo'),
-      width: 160,
+      width: 128,
       render: (taskNo: string, task) =>
         canView ? (
           <Typography.Link onClick={() => navigate(auditDetailPath(task.id))}>{taskNo}</Typography.Link>
@@ -187,7 +200,7 @@ export function AuditTaskListPage() {
       title: t('list.columns.taskType'),
       dataIndex: 'taskType',
       ...sorting.column('taskType'),
-      width: 110,
+      width: 88,
       render: (type: string) => taskTypeLabel(type, lang),
     },
     {
@@ -199,15 +212,14 @@ export function AuditTaskListPage() {
     {
       title: t('list.columns.providerName'),
       key: 'providerName',
-      width: 220,
-      ellipsis: true,
+      width: 120,
       render: (_, task) => pickLanguage(task.providerCnName, task.providerEnName) || EMPTY,
     },
     {
       title: t('list.columns.status'),
       dataIndex: 'status',
       ...sorting.column('status'),
-      width: 100,
+      width: 92,
       render: (status: string, task) => {
         const tag = <Tag color={statusColor(status)}>{statusLabel(status, lang)}</Tag>;
         return task.returnReason ? (
@@ -217,53 +229,41 @@ export function AuditTaskListPage() {
         );
       },
     },
+    // Date and person share a column (date above, name below) so that the list fits 1440 px.
     {
-      title: t('list.columns.commitDate'),
+      title: t('list.columns.submitted'),
       dataIndex: 'commitDate',
       ...sorting.column('commitDate'),
-      width: 140,
-      render: dateTime,
-    },
-    {
-      title: t('list.columns.commitName'),
-      key: 'commitName',
-      width: 130,
-      ellipsis: true,
-      render: (_, task) => pickLanguage(task.commitName, task.commitNameEn) || EMPTY,
+      width: 128,
+      render: (date: string | null, task) =>
+        dateAndPerson(dateTime(date), pickLanguage(task.commitName, task.commitNameEn)),
     },
     {
       title: t('list.columns.personInCharge'),
       dataIndex: 'personInCharge',
-      width: 120,
-      ellipsis: true,
+      width: 88,
       render: (name: string | null) => name || EMPTY,
     },
     {
-      title: t('list.columns.auditDate'),
+      title: t('list.columns.audited'),
       dataIndex: 'auditDate',
       ...sorting.column('auditDate'),
-      width: 140,
-      render: dateTime,
-    },
-    {
-      title: t('list.columns.auditMember'),
-      key: 'auditMember',
-      width: 120,
-      ellipsis: true,
-      render: (_, task) => pickLanguage(task.auditMember, task.auditMemberEn) || EMPTY,
+      width: 128,
+      render: (date: string | null, task) =>
+        dateAndPerson(dateTime(date), pickLanguage(task.auditMember, task.auditMemberEn)),
     },
     {
       title: t('list.columns.publicityDate'),
       dataIndex: 'publicityDate',
       ...sorting.column('publicityDate'),
-      width: 120,
+      width: 96,
       render: dateOnly,
     },
     {
       title: t('list.columns.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 170,
+      width: 108,
       render: (_, task) => (
         <Space size={0} wrap>
           {canAuditTasks && isAuditable(task.status) && (
@@ -376,7 +376,7 @@ export function AuditTaskListPage() {
             dataSource={list.data?.records ?? []}
             loading={list.isFetching}
             pagination={false}
-            scroll={{ x: 1530 }}
+            scroll={{ x: AUDIT_LIST_WIDTH }}
             locale={{
               emptyText: (
                 <Empty

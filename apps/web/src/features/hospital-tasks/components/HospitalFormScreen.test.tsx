@@ -329,7 +329,12 @@ describe('<HospitalFormScreen> submit flow', () => {
 
 describe('<HospitalFormScreen> save and cancel', () => {
   it('save (validation mode none) saves a draft and says so; a new draft keeps its task number', async () => {
-    const onTaskCreated = vi.fn();
+    // The page hears of the new number once the form shows it, never while the form renders
+    // (React's 'Cannot update a component while rendering a different component').
+    const shownWhenAnnounced: boolean[] = [];
+    const onTaskCreated = vi.fn(() => {
+      shownWhenAnnounced.push(document.body.textContent?.includes('任务编号：HT202611220001') ?? false);
+    });
     render(
       <HospitalFormScreen route="createHosp" view={null} providerId="P10001" onTaskCreated={onTaskCreated} />,
     );
@@ -342,8 +347,10 @@ describe('<HospitalFormScreen> save and cancel', () => {
       notesC: '1.请提前预约',
     });
     expect(onTaskCreated).toHaveBeenCalledWith('HT202611220001');
+    expect(shownWhenAnnounced).toEqual([true]);
     await click('保存');
     await waitFor(() => expect(api.callsTo('/saveCache')).toHaveLength(2));
+    expect(onTaskCreated).toHaveBeenCalledTimes(1);
     expect(api.callsTo('/saveCache')[1].body).toMatchObject({ taskNo: 'HT202611220001', version: 2 });
   });
 

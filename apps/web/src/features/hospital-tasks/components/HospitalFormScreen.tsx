@@ -5,7 +5,7 @@ import type { TBilingual } from '@portal/domain/i18n/bilingual';
 import { Alert, Button, Flex, Form, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackToTopHeight } from '../../../shell/use-back-to-top.ts';
+import { useBackToTop } from '../../../shell/use-back-to-top.ts';
 import {
   blankValues,
   canSaveDraft,
@@ -94,7 +94,7 @@ export function HospitalFormScreen({
   const [auditErrors, setAuditErrors] = useState<TFormErrors>({});
   const [scrollTick, setScrollTick] = useState(0);
   const root = useRef<HTMLDivElement>(null);
-  useBackToTopHeight(FORM_BACK_TO_TOP_PX);
+  useBackToTop(FORM_BACK_TO_TOP_PX, { inBar: true });
 
   // A language change clears the audit section's messages too.
   const firstLanguage = useRef(language);
@@ -108,15 +108,14 @@ export function HospitalFormScreen({
     if (scrollTick > 0) scrollToFirstError(root.current);
   }, [scrollTick]);
 
-  const onMetaChange = useCallback(
-    (next: TTaskMeta) => {
-      setMeta((prev) => {
-        if (!prev.taskNo && next.taskNo) onTaskCreated?.(next.taskNo);
-        return next;
-      });
-    },
-    [onTaskCreated],
-  );
+  // The page learns of a new draft's number after it is shown, not while this form renders
+  // (calling the page from the state updater set the page's state during this render).
+  const announcedTaskNo = useRef(meta.taskNo);
+  useEffect(() => {
+    if (announcedTaskNo.current || !meta.taskNo) return;
+    announcedTaskNo.current = meta.taskNo;
+    onTaskCreated?.(meta.taskNo);
+  }, [meta.taskNo, onTaskCreated]);
   const onScrollToError = useCallback(() => setScrollTick((n) => n + 1), []);
 
   const audit_ = isAuditRoute(route);
@@ -124,7 +123,7 @@ export function HospitalFormScreen({
     route,
     state,
     meta,
-    onMetaChange,
+    onMetaChange: setMeta,
     audit,
     onAuditErrors: setAuditErrors,
     onScrollToError,
