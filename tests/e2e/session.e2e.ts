@@ -46,5 +46,10 @@ describe('sign in and out', () => {
     await expect.poll(() => page.locator('body').textContent()).toContain('Wrong account or password');
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'login-bad-password-en');
+    // The login page fits a 1280 x 800 window: nothing to scroll on a first visit.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeLessThanOrEqual(0);
   });
 });

@@ -4,13 +4,13 @@ import { Button, Card, Col, Flex, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Auth } from '../../../components/permission/Auth.tsx';
+import { AUDIT_LIST_PATH } from '../../hospital-tasks/hospital-paths.ts';
 import type { THomePage } from '../api/get-home-page.ts';
 import { AWAITING_AUDIT, countsInOrder } from '../task-statuses.ts';
 import { TaskStatusCounts } from './TaskStatusCounts.tsx';
 import { WelcomeCard } from './WelcomeCard.tsx';
 
-/** The operator's audit task list (route hospitalAudit) and the permission it needs. */
-const AUDIT_LIST_PATH = '/drsystem/management/hospital';
+/** The permission the operator's audit task list needs. */
 const AUDIT_LIST_PERMISSION = 'drsystem:providerTaskMsh:list';
 
 /** Network-view staff's home: the change tasks of the provider network, work waiting first. */
