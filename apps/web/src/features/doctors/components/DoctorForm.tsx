@@ -9,7 +9,7 @@ import {
 import type { TTaskFile } from '@portal/domain/hospital-tasks/api';
 import { CHOICE_CODE_TYPES } from '@portal/domain/hospital-tasks/rules';
 import { parseBilingual } from '@portal/domain/i18n/bilingual';
-import { App, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,6 @@ export function DoctorForm({
 }) {
   const { t } = useTranslation('doctors');
   const lang = useLanguage();
-  const { message } = App.useApp();
   const [form] = Form.useForm<TDoctorFormValues>();
   const codeOptions = (table: Record<string, { code: string; zh: string; en: string }>) =>
     Object.values(table).map((e) => ({ value: e.code, label: e[lang] }));
@@ -120,7 +119,6 @@ export function DoctorForm({
             return { name: i.path as keyof TDoctorFormValues, errors: [en ? pair.en : pair.zh] };
           }),
         );
-        if (issues.some((i) => i.path === 'photo')) message.error(t('form.photoRequired'));
         form.scrollToField(issues[0].path as keyof TDoctorFormValues);
         return;
       }
@@ -220,7 +218,7 @@ export function DoctorForm({
         </Row>
       </Card>
       <Card title={t('form.sections.photo')} className="doctor-card" style={{ marginTop: 16 }}>
-        <Form.Item name="photoFiles" label={t('fields.photo')} extra={t('form.photoHint')}>
+        <Form.Item name="photoFiles" label={t('fields.photo')}>
           <FileUpload bucket="drsystem" bizType={DOCTOR_PHOTO_BIZ_TYPE} label={t('form.choosePhoto')} />
         </Form.Item>
       </Card>
