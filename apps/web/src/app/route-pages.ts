@@ -75,6 +75,32 @@ const providerNotesPage: TPage = {
   }),
 };
 
+const doctorListPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/doctors/pages/DoctorListPage.tsx')).DoctorListPage,
+  }),
+};
+const doctorFormPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/doctors/pages/DoctorFormPage.tsx')).DoctorFormPage,
+  }),
+};
+const doctorDetailPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/doctors/pages/DoctorDetailPage.tsx')).DoctorDetailPage,
+  }),
+};
+const doctorTaskPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/doctors/pages/DoctorTaskPage.tsx')).DoctorTaskPage,
+  }),
+};
+const doctorAuditPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/doctors/pages/DoctorAuditPage.tsx')).DoctorAuditPage,
+  }),
+};
+
 export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'home/index': homePage,
   'dashboard/index': homePage,
@@ -92,6 +118,11 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/security-event': securityEventPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
+  'drsystem/management/doctor/index': doctorListPage,
+  'drsystem/management/doctor/form': doctorFormPage,
+  'drsystem/management/doctor/detail': doctorDetailPage,
+  'drsystem/management/doctor/task-detail': doctorTaskPage,
+  'drsystem/management/doctor/task-audit': doctorAuditPage,
 };
 
 /** The page of a component key ('home/index', '/home/index.vue', 'home' alike), or null. */

@@ -177,6 +177,11 @@ export const ZHospitalTaskListItem = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Doctor tasks (types 01, 02) in the same lists: the doctor and the names the task carries. */
+  doctorId: z.string().nullable().optional(),
+  certificateNo: z.string().optional(),
+  doctorCnName: z.string().optional(),
+  doctorEnName: z.string().optional(),
 });
 export type THospitalTaskListItem = z.infer<typeof ZHospitalTaskListItem>;
 

@@ -16,12 +16,14 @@ import type {
   TDoctorTaskSaveBody,
 } from '@portal/domain/doctors/rules';
 import type { TTaskFile } from '@portal/domain/hospital-tasks/api';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
+import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, decideTask } from '../change-tasks/change-tasks.audit.ts';
 import { moveTask, saveTask, type TTaskRef, taskRef } from '../change-tasks/change-tasks.lifecycle.ts';
+import type { TListSource } from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listDecisions, listFlows } from '../change-tasks/change-tasks.store.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
 import {
@@ -474,4 +476,118 @@ export async function canSeeDoctorPhoto(
     doctorId: task.doctorId,
   });
   return !!here?.practice;
+}
+
+/** A filter of the task lists across kinds, as the doctor tasks' part applies it. */
+export interface TCrossKindTaskFilter {
+  /** Task number, certificate number or either doctor name, partial. */
+  title?: string;
+  taskNo?: string;
+  /** Partial provider id (operators' filter). */
+  providerIdLike?: string;
+  taskType?: readonly string[];
+  status?: readonly string[];
+  commitFrom?: Date | null;
+  commitBefore?: Date | null;
+  personInCharge?: string;
+}
+
+/**
+ * The doctor tasks' part of the task lists across kinds (providerTask/list for provider staff,
+ * providerTaskMsh/list for operators): the actor's provider's doctor tasks (operators: the
+ * tenant's) with the list's filter.
+ */
+export function doctorTaskListSource({
+  tenantId,
+  providerId,
+  filter,
+}: {
+  tenantId: string;
+  /** Provider staff: their provider; operators: null (the whole tenant). */
+  providerId: string | null;
+  filter: TCrossKindTaskFilter;
+}): TListSource {
+  const like = (v: string) => `%${escapeLike(v)}%`;
+  const filters: SQL[] = [eq(doctorTasks.tenantId, tenantId)];
+  if (providerId) filters.push(eq(doctorTasks.providerId, providerId));
+  if (filter.title) {
+    filters.push(
+      or(
+        ilike(doctorTasks.taskNo, like(filter.title)),
+        ilike(doctorTasks.certificateNo, like(filter.title)),
+        ilike(sql`${doctorTasks.cnLastName} || ${doctorTasks.cnFirstName}`, like(filter.title)),
+        ilike(sql`${doctorTasks.enFirstName} || ' ' || ${doctorTasks.enLastName}`, like(filter.title)),
+      ) as SQL,
+    );
+  }
+  if (filter.taskNo) filters.push(ilike(doctorTasks.taskNo, like(filter.taskNo)));
+  if (filter.providerIdLike) filters.push(ilike(doctorTasks.providerId, like(filter.providerIdLike)));
+  if (filter.personInCharge) filters.push(ilike(doctorTasks.personInCharge, like(filter.personInCharge)));
+  if (filter.taskType?.length) filters.push(inArray(doctorTasks.taskType, [...filter.taskType]));
+  if (filter.status?.length) filters.push(inArray(doctorTasks.status, [...filter.status]));
+  if (filter.commitFrom) filters.push(gte(doctorTasks.commitDate, filter.commitFrom));
+  if (filter.commitBefore) filters.push(lt(doctorTasks.commitDate, filter.commitBefore));
+  return { kind: 'doctor', tasks: doctorTasks, where: and(...filters) };
+}
+
+/** Doctor tasks as rows of the task lists across kinds, in the order of `ids`. */
+export async function doctorTaskListRows(
+  db: TDbOrTx,
+  { tenantId, ids }: { tenantId: string; ids: readonly string[] },
+): Promise<TCrossKindTaskRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(doctorTasks)
+    .where(and(eq(doctorTasks.tenantId, tenantId), inArray(doctorTasks.id, [...ids])));
+  return rows.map((r) => ({
+    id: r.id,
+    taskNo: r.taskNo,
+    taskType: r.taskType,
+    status: r.status,
+    providerId: r.providerId,
+    doctorId: r.doctorId,
+    certificateNo: r.certificateNo,
+    doctorCnName: doctorNames(r).cnName,
+    doctorEnName: doctorNames(r).enName,
+    commitDate: iso(r.commitDate),
+    auditDate: iso(r.auditDate),
+    commitName: r.commitName,
+    commitNameEn: r.commitNameEn,
+    auditMember: r.auditMember,
+    auditMemberEn: r.auditMemberEn,
+    publicityDate: iso(r.publicityDate),
+    returnReason: r.returnReason,
+    personInCharge: r.personInCharge,
+    auditResult: r.auditResult,
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+/** A doctor task as a row of the lists across kinds (the hospital feature adds provider names). */
+export interface TCrossKindTaskRow {
+  id: string;
+  taskNo: string;
+  taskType: string;
+  status: string;
+  providerId: string;
+  doctorId: string | null;
+  certificateNo: string;
+  doctorCnName: string;
+  doctorEnName: string;
+  commitDate: string | null;
+  auditDate: string | null;
+  commitName: string | null;
+  commitNameEn: string | null;
+  auditMember: string | null;
+  auditMemberEn: string | null;
+  publicityDate: string | null;
+  returnReason: string | null;
+  personInCharge: string | null;
+  auditResult: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
 }

@@ -419,3 +419,72 @@ describe('audit', () => {
     expect(row.status).toBe('07');
   });
 });
+
+describe('doctor tasks in the task lists across kinds (providerTask/list, providerTaskMsh/list)', () => {
+  type TRow = { id: string; taskType: string; status: string; certificateNo?: string; doctorCnName?: string };
+  const providerList = (token: string, body: object) =>
+    api(token, 'POST', 'providerTask/list', body).then((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data as { records: TRow[]; total: number };
+    });
+
+  it("shows the provider's own doctor tasks beside its hospital tasks, with types, filters and paging", async () => {
+    const hospitalDraft = await api(hospital, 'POST', 'providerTask/saveCache', {
+      providerId: 'P10001',
+      providerCnName: '北京和睦国际医院亦庄院区',
+    });
+    expect(hospitalDraft.statusCode, hospitalDraft.body).toBe(200);
+    const draftForm = doctorForm({ cnLastName: '欧阳', cnFirstName: '明' });
+    const draft = (await create(hospital, draftForm, false)).json().data;
+    const submitted = (await create(hospital, doctorForm())).json().data;
+    const other = (await create(hospital2, doctorForm())).json().data;
+
+    const all = await providerList(hospital, { size: 100 });
+    const ids = all.records.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([draft.id, submitted.id]));
+    expect(ids).not.toContain(other.id);
+    expect(all.total).toBe(all.records.length);
+    expect(ids).toContain(hospitalDraft.json().data.id);
+    expect(all.records.find((r) => r.id === hospitalDraft.json().data.id)?.taskType).toBe('03');
+    expect(all.records.find((r) => r.id === draft.id)).toMatchObject({
+      taskType: '01',
+      status: '08',
+      certificateNo: draftForm.certificateNo,
+      doctorCnName: '欧阳明',
+    });
+    // Newest first: the two doctor tasks made last lead the list.
+    expect(ids.slice(0, 2)).toEqual([submitted.id, draft.id]);
+
+    // Paging walks the same order, near pages and far pages (read from the end) alike.
+    const size = 3;
+    const pages: string[] = [];
+    for (let current = 1; (current - 1) * size < all.total; current += 1) {
+      const page = await providerList(hospital, { size, current });
+      expect(page.total).toBe(all.total);
+      pages.push(...page.records.map((r) => r.id));
+    }
+    expect(pages).toEqual(ids);
+
+    const byCertificate = await providerList(hospital, { model: { title: draftForm.certificateNo } });
+    expect(byCertificate.records.map((r) => r.id)).toEqual([draft.id]);
+    const drafts = await providerList(hospital, { size: 100, model: { status: ['08'] } });
+    expect(drafts.records.map((r) => r.id)).toContain(draft.id);
+    expect(drafts.records.map((r) => r.id)).not.toContain(submitted.id);
+    expect(drafts.records.every((r) => r.status === '08')).toBe(true);
+  });
+
+  it("shows every provider's doctor tasks in the audit list, filtered by type", async () => {
+    const submitted = (await create(hospital2, doctorForm())).json().data;
+    const list = async (model: object) => {
+      const r = await api(auditor, 'POST', 'providerTaskMsh/list', { size: 100, model });
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json().data.records as TRow[]).map((x) => x.id);
+    };
+    expect(await list({ taskType: ['01'] })).toContain(submitted.id);
+    expect(await list({ taskType: ['03', '04'] })).not.toContain(submitted.id);
+    expect(await list({ providerId: 'P10002', status: ['01'] })).toContain(submitted.id);
+    expect(await list({ providerName: 'no such hospital name' })).not.toContain(submitted.id);
+    const denied = await api(hospital, 'POST', 'providerTaskMsh/list', { size: 10 });
+    expect(denied.statusCode).toBe(403);
+  });
+});

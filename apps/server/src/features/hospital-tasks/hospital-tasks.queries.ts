@@ -17,13 +17,14 @@ import {
   type THospitalTaskForm,
   type THospitalTaskListRequest,
 } from '@portal/domain/hospital-tasks/rules';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
-import { orderTerms, pageWindow, type TOrderKey } from '../../platform/db/paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { pageAcrossKinds, type TCrossKindSort, type TListSource } from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listFlows } from '../change-tasks/change-tasks.store.ts';
+import { doctorTaskListRows, doctorTaskListSource } from '../doctors/doctors.service.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
 import { assertOwnProvider, findProvider, hospitalTaskKind as kind, toForm } from './hospital-tasks.kind.ts';
 import { hospitalTasks, providerNotes, providers, type THospitalTaskRow } from './hospital-tasks.tables.ts';
@@ -188,16 +189,6 @@ export async function getProviderDetail(
   return viewOf(p, actor, toForm(record), null, { compare: last ?? null });
 }
 
-const SORT_COLUMNS = {
-  id: hospitalTasks.createdAt,
-  taskNo: hospitalTasks.taskNo,
-  taskType: hospitalTasks.taskType,
-  status: hospitalTasks.status,
-  commitDate: hospitalTasks.commitDate,
-  auditDate: hospitalTasks.auditDate,
-  publicityDate: hospitalTasks.publicityDate,
-} as const;
-
 /** A task row as a row of the task lists (spec section 3 columns). */
 export function listItem(r: THospitalTaskRow): THospitalTaskListItem {
   return {
@@ -222,32 +213,80 @@ export function listItem(r: THospitalTaskRow): THospitalTaskListItem {
   };
 }
 
+/** A row of the task lists: hospital and doctor tasks alike, with who has it and the audit result. */
+export type TCrossKindListItem = THospitalTaskListItem & {
+  personInCharge: string | null;
+  auditResult: string | null;
+};
+
 /**
- * One page of tasks: the ids of the window first (an index-only scan where an index of
- * hospital-tasks.tables.ts matches the order), then those rows, so a deep page does not read
- * every row it skips; pages past the middle are read from the end (platform/db/paging.ts).
+ * One page of the task lists across kinds (hospital tasks, and doctor tasks through the doctors
+ * feature): the (kind, id) window of the UNION first (change-tasks.list.ts, read from the
+ * nearer end), then those rows from each kind's table, in the window's order. Doctor rows get
+ * the approved names of their provider.
  */
 export async function pageOfTasks(
   db: TDbOrTx,
-  input: { where: SQL | undefined; order: TOrderKey[]; current: number; size: number; total: number },
-): Promise<THospitalTaskRow[]> {
-  const window = pageWindow(input);
-  if (!window) return [];
-  const ids = db
-    .select({ id: hospitalTasks.id })
-    .from(hospitalTasks)
-    .where(input.where)
-    .orderBy(...orderTerms(input.order, window.reverse))
-    .limit(window.limit)
-    .offset(window.offset);
-  return db
-    .select()
-    .from(hospitalTasks)
-    .where(inArray(hospitalTasks.id, ids))
-    .orderBy(...orderTerms(input.order));
+  input: {
+    tenantId: string;
+    sources: readonly TListSource[];
+    sort: TCrossKindSort;
+    desc: boolean;
+    current: number;
+    size: number;
+  },
+): Promise<{ records: TCrossKindListItem[]; total: number }> {
+  const { total, refs } = await pageAcrossKinds(db, input);
+  const idsOf = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => r.id);
+  const hospitalIds = idsOf('hospital');
+  const hospitalRows = hospitalIds.length
+    ? await db
+        .select()
+        .from(hospitalTasks)
+        .where(and(eq(hospitalTasks.tenantId, input.tenantId), inArray(hospitalTasks.id, hospitalIds)))
+    : [];
+  const doctorRows = await doctorTaskListRows(db, { tenantId: input.tenantId, ids: idsOf('doctor') });
+  const providerIds = [...new Set(doctorRows.map((r) => r.providerId))];
+  const names = providerIds.length
+    ? await db
+        .select({
+          providerId: providers.providerId,
+          cnName: providers.providerCnName,
+          enName: providers.providerEnName,
+        })
+        .from(providers)
+        .where(and(eq(providers.tenantId, input.tenantId), inArray(providers.providerId, providerIds)))
+    : [];
+  const byId = new Map<string, TCrossKindListItem>();
+  for (const r of hospitalRows)
+    byId.set(r.id, { ...listItem(r), personInCharge: r.personInCharge, auditResult: r.auditResult });
+  for (const r of doctorRows) {
+    const provider = names.find((n) => n.providerId === r.providerId);
+    byId.set(r.id, {
+      ...r,
+      providerCnName: provider?.cnName ?? '',
+      providerEnName: provider?.enName ?? '',
+    });
+  }
+  const records = refs.map((r) => byId.get(r.id)).filter((r): r is TCrossKindListItem => !!r);
+  return { records, total };
 }
 
-/** The task list: the provider's own tasks (operator staff: the tenant's), filtered, sorted, paged. */
+/** The hospital tasks' part of the task lists across kinds. */
+export function hospitalTaskListSource(where: SQL | undefined): TListSource {
+  return { kind: 'hospital', tasks: hospitalTasks, where };
+}
+
+/** The end of a China-time day filter: the next day's start for a date, else just after the instant. */
+export function endBefore(text: string): Date {
+  const end = instantOf(text);
+  return text.length === 10 ? new Date(end.getTime() + 86_400_000) : new Date(end.getTime() + 1);
+}
+
+/**
+ * The task list: the provider's own hospital and doctor tasks (operator staff: the tenant's),
+ * filtered, sorted, paged.
+ */
 export async function listTasks(
   p: TPlatform,
   { actor, request }: { actor: TActor; request: THospitalTaskListRequest },
@@ -267,27 +306,30 @@ export async function listTasks(
       ) as SQL,
     );
   }
-  if (model.sendStartDate) filters.push(gte(hospitalTasks.commitDate, instantOf(model.sendStartDate)));
-  if (model.sendEndDate) {
-    const end = instantOf(model.sendEndDate);
-    const dateOnly = model.sendEndDate.length === 10;
-    filters.push(
-      lt(
-        hospitalTasks.commitDate,
-        dateOnly ? new Date(end.getTime() + 86_400_000) : new Date(end.getTime() + 1),
-      ),
-    );
-  }
+  const commitFrom = model.sendStartDate ? instantOf(model.sendStartDate) : null;
+  const commitBefore = model.sendEndDate ? endBefore(model.sendEndDate) : null;
+  if (commitFrom) filters.push(gte(hospitalTasks.commitDate, commitFrom));
+  if (commitBefore) filters.push(lt(hospitalTasks.commitDate, commitBefore));
   if (model.status.length > 0) filters.push(inArray(hospitalTasks.status, model.status));
-  const where = and(...filters);
-  const descending = request.order !== 'asc';
-  const order: TOrderKey[] = [
-    { column: SORT_COLUMNS[request.sort], desc: descending },
-    { column: hospitalTasks.id, desc: descending },
-  ];
-  const [{ total }] = await p.db.select({ total: count() }).from(hospitalTasks).where(where);
-  const rows = await pageOfTasks(p.db, { where, order, current, size, total });
-  return { records: rows.map(listItem), current, size, total };
+  const doctorSource = doctorTaskListSource({
+    tenantId: actor.tenantId,
+    providerId: actor.providerId,
+    filter: { title: model.title, status: model.status, commitFrom, commitBefore },
+  });
+  const { records, total } = await pageOfTasks(p.db, {
+    tenantId: actor.tenantId,
+    sources: [hospitalTaskListSource(and(...filters)), doctorSource],
+    sort: request.sort === 'id' ? 'createdAt' : request.sort,
+    desc: request.order !== 'asc',
+    current,
+    size,
+  });
+  return {
+    records: records.map(({ personInCharge: _p, auditResult: _a, ...item }) => item),
+    current,
+    size,
+    total,
+  };
 }
 
 /** A page of a provider's notes, newest first; provider staff only their own provider's. */

@@ -1,16 +1,18 @@
-/**
- * Operator-side building blocks on the hospital tables that the hospital-audit feature (audit
- * list, exports, provider notes) reaches them through: the tenant-wide task search, the
- * approved records and the notes' writes.
- */
-import type { THospitalTaskListItem } from '@portal/domain/hospital-tasks/api';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
-import type { TOrderKey } from '../../platform/db/paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { TCrossKindSort } from '../change-tasks/change-tasks.list.ts';
+import { doctorTaskListSource } from '../doctors/doctors.service.ts';
 import { findProvider } from './hospital-tasks.kind.ts';
-import { escapeLike, instantOf, listItem, pageOfTasks } from './hospital-tasks.queries.ts';
+import {
+  endBefore,
+  escapeLike,
+  hospitalTaskListSource,
+  instantOf,
+  pageOfTasks,
+  type TCrossKindListItem,
+} from './hospital-tasks.queries.ts';
 import {
   hospitalTasks,
   providerNotes,
@@ -30,10 +32,7 @@ export function findProviderRecord(
 }
 
 /** A row of the operator's task list: the provider's columns plus who has it and the audit result. */
-export type TOperatorTaskItem = THospitalTaskListItem & {
-  personInCharge: string | null;
-  auditResult: string | null;
-};
+export type TOperatorTaskItem = TCrossKindListItem;
 
 /** The operator's task search (all providers of the tenant). Text filters match partially, dates are China-time days. */
 export interface TTaskSearch {
@@ -48,17 +47,21 @@ export interface TTaskSearch {
   personInCharge: string;
 }
 
-const OPERATOR_SORT_COLUMNS = {
-  commitDate: hospitalTasks.commitDate,
-  taskNo: hospitalTasks.taskNo,
-  taskType: hospitalTasks.taskType,
-  status: hospitalTasks.status,
-  auditDate: hospitalTasks.auditDate,
-  publicityDate: hospitalTasks.publicityDate,
-  providerId: hospitalTasks.providerId,
-} as const;
+/** Sorts of the operator's list and the common column each reads. */
+const OPERATOR_SORTS = {
+  commitDate: 'commitDate',
+  taskNo: 'taskNo',
+  taskType: 'taskType',
+  status: 'status',
+  auditDate: 'auditDate',
+  publicityDate: 'publicityDate',
+  providerId: 'providerId',
+} as const satisfies Record<string, TCrossKindSort>;
 
-/** Every provider's tasks of the tenant, filtered, sorted (submit date newest first by default), paged. */
+/**
+ * Every provider's hospital and doctor tasks of the tenant, filtered, sorted (submit date newest
+ * first by default), paged. The hospital-name filter matches hospital tasks only.
+ */
 export async function searchTasks(
   db: TDbOrTx,
   input: {
@@ -66,7 +69,7 @@ export async function searchTasks(
     filter: TTaskSearch;
     current: number;
     size: number;
-    sort: keyof typeof OPERATOR_SORT_COLUMNS;
+    sort: keyof typeof OPERATOR_SORTS;
     order: 'asc' | 'desc';
   },
 ): Promise<{ records: TOperatorTaskItem[]; current: number; size: number; total: number }> {
@@ -95,29 +98,38 @@ export async function searchTasks(
   if (filter.personInCharge) filters.push(ilike(hospitalTasks.personInCharge, like(filter.personInCharge)));
   if (filter.taskType.length > 0) filters.push(inArray(hospitalTasks.taskType, filter.taskType));
   if (filter.status.length > 0) filters.push(inArray(hospitalTasks.status, filter.status));
-  if (filter.sendStartDate) filters.push(gte(hospitalTasks.commitDate, instantOf(filter.sendStartDate)));
-  if (filter.sendEndDate)
-    filters.push(
-      lt(hospitalTasks.commitDate, new Date(instantOf(filter.sendEndDate).getTime() + 86_400_000)),
+  const commitFrom = filter.sendStartDate ? instantOf(filter.sendStartDate) : null;
+  const commitBefore = filter.sendEndDate ? endBefore(filter.sendEndDate.slice(0, 10)) : null;
+  if (commitFrom) filters.push(gte(hospitalTasks.commitDate, commitFrom));
+  if (commitBefore) filters.push(lt(hospitalTasks.commitDate, commitBefore));
+  const sources = [hospitalTaskListSource(and(...filters))];
+  if (!filter.providerName) {
+    sources.push(
+      doctorTaskListSource({
+        tenantId: input.tenantId,
+        providerId: null,
+        filter: {
+          title: filter.title,
+          taskNo: filter.taskNo,
+          providerIdLike: filter.providerId,
+          personInCharge: filter.personInCharge,
+          taskType: filter.taskType,
+          status: filter.status,
+          commitFrom,
+          commitBefore,
+        },
+      }),
     );
-  const where = and(...filters);
-  const order: TOrderKey[] = [
-    { column: OPERATOR_SORT_COLUMNS[input.sort], desc: input.order !== 'asc' },
-    { column: hospitalTasks.createdAt, desc: true },
-    { column: hospitalTasks.id, desc: true },
-  ];
-  const [{ total }] = await db.select({ total: count() }).from(hospitalTasks).where(where);
-  const rows = await pageOfTasks(db, { where, order, current, size, total });
-  return {
-    records: rows.map((r) => ({
-      ...listItem(r),
-      personInCharge: r.personInCharge,
-      auditResult: r.auditResult,
-    })),
+  }
+  const { records, total } = await pageOfTasks(db, {
+    tenantId: input.tenantId,
+    sources,
+    sort: OPERATOR_SORTS[input.sort],
+    desc: input.order !== 'asc',
     current,
     size,
-    total,
-  };
+  });
+  return { records, current, size, total };
 }
 
 /** Approved provider records of the tenant (all, or those named), by provider id. */

@@ -6,6 +6,7 @@
 import { canAudit, taskStatusName } from '@portal/domain/change-tasks/lifecycle';
 import { HOSPITAL_TASK_STATUS, TASK_TYPE, type TCodeEntry } from '@portal/domain/dictionaries/codes';
 import type { TLanguage } from '../../lib/i18n.ts';
+import { doctorMshTaskDetailPath, doctorTaskAuditPath, isDoctorTask } from '../doctors/doctor-paths.ts';
 
 /** Statuses in the order the filter offers them: waiting for audit first, then outcomes. */
 export const AUDIT_STATUS_OPTIONS: readonly TCodeEntry[] = [
@@ -17,8 +18,13 @@ export const AUDIT_STATUS_OPTIONS: readonly TCodeEntry[] = [
   HOSPITAL_TASK_STATUS.PENDING,
 ];
 
-/** The hospital task types (03 add, 04 update). */
-export const AUDIT_TASK_TYPES: readonly TCodeEntry[] = [TASK_TYPE.ADD_HOSPITAL, TASK_TYPE.UPDATE_HOSPITAL];
+/** The task types of the audit list: doctor tasks (01, 02) and hospital tasks (03, 04). */
+export const AUDIT_TASK_TYPES: readonly TCodeEntry[] = [
+  TASK_TYPE.ADD_DOCTOR,
+  TASK_TYPE.UPDATE_DOCTOR,
+  TASK_TYPE.ADD_HOSPITAL,
+  TASK_TYPE.UPDATE_HOSPITAL,
+];
 
 /** The list opens on the tasks waiting for an auditor. */
 export const DEFAULT_AUDIT_STATUSES: readonly string[] = [HOSPITAL_TASK_STATUS.AUDITING.code];
@@ -48,17 +54,20 @@ export const taskTypeLabel = (taskType: string, lang: TLanguage) =>
 export const isAuditable = canAudit;
 
 /** Whether the announcement of this task can be exported (approved tasks only). */
-export const isExportable = (status: string) => status === HOSPITAL_TASK_STATUS.APPROVED.code;
+export const isExportable = (status: string, taskType: string) =>
+  status === HOSPITAL_TASK_STATUS.APPROVED.code && !isDoctorTask(taskType);
 
 /** Route auditHosp: the shared hospital form in audit mode. */
 export const AUDIT_FORM_PATH = '/drsystem/management/hosp/audit';
 
 export function auditFormPath(taskNo: string, taskType: string): string {
+  if (isDoctorTask(taskType)) return doctorTaskAuditPath(taskNo);
   return `${AUDIT_FORM_PATH}?taskNo=${encodeURIComponent(taskNo)}&taskType=${encodeURIComponent(taskType)}`;
 }
 
 /** The task audit detail screen (by id or task number). */
-export function auditDetailPath(id: string): string {
+export function auditDetailPath(id: string, taskType: string): string {
+  if (isDoctorTask(taskType)) return doctorMshTaskDetailPath(id);
   return `/drsystem/management/hospital/task/detail/${encodeURIComponent(id)}`;
 }
 

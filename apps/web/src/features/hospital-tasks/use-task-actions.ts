@@ -5,19 +5,29 @@
  */
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMoveDoctorTask } from '../doctors/api/move-doctor-task.ts';
+import { isDoctorTask } from '../doctors/doctor-paths.ts';
 import { useCloseTask } from './api/close-task.ts';
 import { type TTaskActionInput, useWithdrawTask } from './api/withdraw-task.ts';
+
+/** A task of the list: hospital tasks by default, doctor tasks (01, 02) by their type. */
+export type TListedTask = TTaskActionInput & { taskType?: string };
 
 export function useTaskActions() {
   const { t } = useTranslation('hospital-tasks');
   const { modal, message } = App.useApp();
   const withdraw = useWithdrawTask();
   const close = useCloseTask();
+  const doctor = useMoveDoctorTask();
+  const run = (action: 'withdraw' | 'close') => (task: TListedTask) =>
+    isDoctorTask(task.taskType)
+      ? doctor.mutateAsync({ action, taskNo: task.taskNo, version: task.version })
+      : (action === 'withdraw' ? withdraw : close).mutateAsync(task);
 
   const confirmThen = (
     kind: 'withdraw' | 'close',
-    task: TTaskActionInput,
-    run: (task: TTaskActionInput) => Promise<unknown>,
+    task: TListedTask,
+    run: (task: TListedTask) => Promise<unknown>,
   ): Promise<boolean> =>
     new Promise((resolve) => {
       modal.confirm({
@@ -42,9 +52,9 @@ export function useTaskActions() {
 
   return {
     /** Asks, then withdraws a submitted task; true when it was withdrawn. */
-    confirmWithdraw: (task: TTaskActionInput) => confirmThen('withdraw', task, withdraw.mutateAsync),
+    confirmWithdraw: (task: TListedTask) => confirmThen('withdraw', task, run('withdraw')),
     /** Asks, then closes a draft or returned task; true when it was closed. */
-    confirmClose: (task: TTaskActionInput) => confirmThen('close', task, close.mutateAsync),
-    busy: withdraw.isPending || close.isPending,
+    confirmClose: (task: TListedTask) => confirmThen('close', task, run('close')),
+    busy: withdraw.isPending || close.isPending || doctor.isPending,
   };
 }

@@ -30,6 +30,7 @@ import type { TListSort } from '../../../lib/table-sort.ts';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
+import { isDoctorTask } from '../../doctors/doctor-paths.ts';
 import { useDownloadAnnounce } from '../api/download-announce.ts';
 import { useInitTask } from '../api/init-task.ts';
 import { AUDIT_TASKS_KEY } from '../api/keys.ts';
@@ -161,6 +162,11 @@ export function AuditTaskListPage() {
   /** Takes the task (or learns who has it) and opens the audit form. */
   const audit = async (task: TAuditTaskListItem) => {
     const path = auditFormPath(task.taskNo, task.taskType);
+    // Doctor tasks are decided on their own audit screen, without taking them first.
+    if (isDoctorTask(task.taskType)) {
+      navigate(path);
+      return;
+    }
     const result = await take.mutateAsync({ taskNo: task.taskNo });
     if (result.assigned || !result.personInCharge) {
       navigate(path);
@@ -191,7 +197,9 @@ export function AuditTaskListPage() {
       width: 128,
       render: (taskNo: string, task) =>
         canView ? (
-          <Typography.Link onClick={() => navigate(auditDetailPath(task.id))}>{taskNo}</Typography.Link>
+          <Typography.Link onClick={() => navigate(auditDetailPath(task.id, task.taskType))}>
+            {taskNo}
+          </Typography.Link>
         ) : (
           taskNo
         ),
@@ -277,11 +285,15 @@ export function AuditTaskListPage() {
             </Button>
           )}
           {canView && (
-            <Button type="link" size="small" onClick={() => navigate(auditDetailPath(task.id))}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => navigate(auditDetailPath(task.id, task.taskType))}
+            >
               {t('list.row.view')}
             </Button>
           )}
-          {canExport && isExportable(task.status) && (
+          {canExport && isExportable(task.status, task.taskType) && (
             <Button
               type="link"
               size="small"

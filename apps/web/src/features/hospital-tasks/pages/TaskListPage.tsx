@@ -30,6 +30,7 @@ import type { TListSort } from '../../../lib/table-sort.ts';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
+import { doctorTaskDetailPath, doctorTaskUpdatePath, isDoctorTask } from '../../doctors/doctor-paths.ts';
 import { TASK_LIST_KEY } from '../api/keys.ts';
 import { type TTaskListFilter, type TTaskListSort, useTaskList } from '../api/list-tasks.ts';
 import { isMissingRecord, useProviderDetail } from '../api/provider-detail.ts';
@@ -74,6 +75,12 @@ function fromFilter(filter: TTaskListFilter): TSearchForm {
 
 const dateTime = (value: string | null) => formatDate(value, 'YYYY-MM-DD HH:mm');
 const dateOnly = (value: string | null) => formatDate(value, DAY);
+
+/** A task's own detail screen: doctor tasks (01, 02) open the doctor task detail. */
+const detailOf = (task: THospitalTaskListItem) =>
+  isDoctorTask(task.taskType) ? doctorTaskDetailPath(task.id) : taskDetailPath(task.id);
+const editOf = (task: THospitalTaskListItem) =>
+  isDoctorTask(task.taskType) ? doctorTaskUpdatePath(task.taskNo) : taskModifyPath(task.taskNo);
 
 /** Newest task first (spec section 3: sort id, order descending). */
 const DEFAULT_SORT: TListSort<TTaskListSort> = { sort: 'id', order: 'descending' };
@@ -142,15 +149,25 @@ export function TaskListPage() {
       ...sorting.column('taskNo'),
       width: 150,
       render: (taskNo: string, task) => (
-        <Typography.Link onClick={() => navigate(taskDetailPath(task.id))}>{taskNo}</Typography.Link>
+        <Typography.Link onClick={() => navigate(detailOf(task))}>{taskNo}</Typography.Link>
       ),
     },
     {
       title: t('list.columns.taskType'),
       dataIndex: 'taskType',
       ...sorting.column('taskType'),
-      width: 105,
-      render: (type: string) => taskTypeLabel(type, lang),
+      width: 130,
+      render: (type: string, task) =>
+        isDoctorTask(type) ? (
+          <Flex vertical>
+            <span>{taskTypeLabel(type, lang)}</span>
+            <Typography.Text type="secondary">
+              {pickLanguage(task.doctorCnName, task.doctorEnName) || task.certificateNo}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          taskTypeLabel(type, lang)
+        ),
     },
     {
       title: t('list.columns.status'),
@@ -204,14 +221,14 @@ export function TaskListPage() {
       width: 150,
       render: (_, task) => {
         const allowed = taskActions(task.status);
-        const target = { taskNo: task.taskNo, version: task.version };
+        const target = { taskNo: task.taskNo, version: task.version, taskType: task.taskType };
         return (
           <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => navigate(taskDetailPath(task.id))}>
+            <Button type="link" size="small" onClick={() => navigate(detailOf(task))}>
               {t('list.row.view')}
             </Button>
             {allowed.edit && (
-              <Button type="link" size="small" onClick={() => navigate(taskModifyPath(task.taskNo))}>
+              <Button type="link" size="small" onClick={() => navigate(editOf(task))}>
                 {t('list.row.edit')}
               </Button>
             )}
