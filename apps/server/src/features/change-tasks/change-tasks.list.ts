@@ -5,7 +5,6 @@
  * platform/db/paging.ts describes; the caller reads those rows from each kind's table.
  */
 import { count, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { pageWindow } from '../../platform/db/paging.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
@@ -30,7 +29,25 @@ export interface TListSource {
   where: SQL | undefined;
 }
 
-/** The (kind, id) pairs of one page of a list across kinds, and the count of every row. */
+/** The table column of each common sort key (the names every kind's task table shares). */
+const SORT_COLUMN: Record<TCrossKindSort, string> = {
+  createdAt: 'created_at',
+  taskNo: 'task_no',
+  taskType: 'task_type',
+  status: 'status',
+  commitDate: 'commit_date',
+  auditDate: 'audit_date',
+  publicityDate: 'publicity_date',
+  providerId: 'provider_id',
+};
+
+/**
+ * The (kind, id) pairs of one page of a list across kinds, and the count of every row. Each
+ * kind reads, in the list's order, only as far as the window reaches (an index-only scan where
+ * a list index of its table matches, hospital-tasks.tables.ts); PostgreSQL merges the ordered
+ * parts (Merge Append) and skips to the window. A UNION of whole tables sorted afterwards would
+ * sort every matching row instead (decision 0022).
+ */
 export async function pageAcrossKinds(
   db: TDbOrTx,
   input: {
@@ -41,44 +58,42 @@ export async function pageAcrossKinds(
     size: number;
   },
 ): Promise<{ total: number; refs: { kind: string; id: string }[] }> {
-  const branches = input.sources.map((s) =>
-    db
-      .select({
-        id: s.tasks.id,
-        kind: sql<string>`${s.kind}::text`.as('kind'),
-        createdAt: s.tasks.createdAt,
-        taskNo: s.tasks.taskNo,
-        taskType: s.tasks.taskType,
-        status: s.tasks.status,
-        commitDate: s.tasks.commitDate,
-        auditDate: s.tasks.auditDate,
-        publicityDate: s.tasks.publicityDate,
-        providerId: s.tasks.providerId,
-      })
-      .from(s.tasks)
-      .where(s.where),
+  const counts = await Promise.all(
+    input.sources.map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
   );
-  const [first, second, ...rest] = branches;
-  const all = (second ? unionAll(first, second, ...rest) : first).as('cross_kind_tasks');
-  const [{ total }] = await db.select({ total: count() }).from(all);
-  const window = pageWindow({ current: input.current, size: input.size, total: Number(total) });
-  if (!window) return { total: Number(total), refs: [] };
-  // Every key with the same nulls rule as the tasks' list indexes (hospital-tasks.tables.ts), so
-  // each branch reads its window from an index and PostgreSQL merges them (Merge Append)
-  // instead of sorting every matching row.
-  const terms = (reverse: boolean) => {
-    const down = input.desc !== reverse;
-    const nulls = reverse ? sql`nulls first` : sql`nulls last`;
-    const dir = down ? sql`desc` : sql`asc`;
-    const tie = reverse ? sql`asc nulls first` : sql`desc nulls last`;
-    return [sql`${all[input.sort]} ${dir} ${nulls}`, sql`${all.createdAt} ${tie}`, sql`${all.id} ${tie}`];
+  const total = counts.reduce((sum, [row]) => sum + Number(row.n), 0);
+  const window = pageWindow({ current: input.current, size: input.size, total });
+  if (!window) return { total, refs: [] };
+  // Every key with the same nulls rule as the list indexes, so each part reads from its index.
+  const terms = (column: (name: string) => SQL) => {
+    const down = input.desc !== window.reverse;
+    const nulls = window.reverse ? sql`nulls first` : sql`nulls last`;
+    const tie = window.reverse ? sql`asc nulls first` : sql`desc nulls last`;
+    return sql.join(
+      [
+        sql`${column(SORT_COLUMN[input.sort])} ${down ? sql`desc` : sql`asc`} ${nulls}`,
+        sql`${column('created_at')} ${tie}`,
+        sql`${column('id')} ${tie}`,
+      ],
+      sql`, `,
+    );
   };
-  const rows = await db
-    .select({ id: all.id, kind: all.kind })
-    .from(all)
-    .orderBy(...terms(window.reverse))
-    .limit(window.limit)
-    .offset(window.offset);
+  const reach = window.offset + window.limit;
+  const sortColumn = (s: TListSource) =>
+    input.sort === 'createdAt'
+      ? sql``
+      : sql`, ${s.tasks[input.sort]} as ${sql.identifier(SORT_COLUMN[input.sort])}`;
+  const parts = input.sources.map(
+    (s) =>
+      sql`(select ${s.tasks.id} as id, ${s.kind}::text as kind, ${s.tasks.createdAt} as created_at${sortColumn(s)}
+        from ${s.tasks} where ${s.where ?? sql`true`}
+        order by ${terms((name) => sql`${s.tasks}.${sql.identifier(name)}`)} limit ${reach})`,
+  );
+  const result = await db.execute(
+    sql`select id, kind from (${sql.join(parts, sql` union all `)}) as cross_kind_tasks
+      order by ${terms((name) => sql`${sql.identifier(name)}`)} limit ${window.limit} offset ${window.offset}`,
+  );
+  const rows = (result as unknown as { rows: { id: string; kind: string }[] }).rows;
   const refs = rows.map((r) => ({ kind: r.kind, id: String(r.id) }));
-  return { total: Number(total), refs: window.reverse ? refs.reverse() : refs };
+  return { total, refs: window.reverse ? refs.reverse() : refs };
 }
