@@ -73,4 +73,42 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;--> statement-breakpoint
 CREATE INDEX "doctors_name_grams_idx" ON "doctors" USING gin (search_grams("cn_last_name" || "cn_first_name" || ' ' || "en_first_name" || ' ' || "en_last_name" || ' ' || "en_last_name" || ' ' || "en_first_name"));--> statement-breakpoint
 CREATE INDEX "doctors_expertise_grams_idx" ON "doctors" USING gin (search_grams("expertise_cn" || ' ' || "expertise_en"));--> statement-breakpoint
-CREATE INDEX "doctor_practices_departments_idx" ON "doctor_practices" USING gin ("departments");
+CREATE INDEX "doctor_practices_departments_idx" ON "doctor_practices" USING gin ("departments");--> statement-breakpoint
+-- Row-level security keeps the planner from using an index with a condition that is not
+-- leakproof (array containment, ILIKE, jsonb ?|): under portal_app the search above read every
+-- doctor and computed its grams (7.4 s at 100,000 doctors). search_doctor_ids therefore runs as
+-- the owner of the tables (who bypasses row-level security, see README, DATABASE_URL) and
+-- takes the tenant explicitly; it answers nothing for a tenant other than the request's
+-- app.tenant_id when that is set, so it opens no door between tenants. field: 'name' or
+-- 'expertise' (values: texts that must be contained), or 'department' (values: department
+-- codes, any of which).
+CREATE FUNCTION search_doctor_ids(p_tenant uuid, field text, vals text[]) RETURNS SETOF uuid
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+  request_tenant text := coalesce(current_setting('app.tenant_id', true), '');
+  v text;
+  pattern text;
+BEGIN
+  IF request_tenant <> '' AND request_tenant <> p_tenant::text THEN
+    RETURN;
+  END IF;
+  IF field = 'department' THEN
+    RETURN QUERY SELECT p.doctor_id FROM doctor_practices p WHERE p.departments ?| vals AND p.tenant_id = p_tenant;
+    RETURN;
+  END IF;
+  FOREACH v IN ARRAY vals LOOP
+    pattern := '%' || replace(replace(replace(v, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    IF field = 'name' THEN
+      RETURN QUERY SELECT d.id FROM doctors d
+        WHERE search_grams(d.cn_last_name || d.cn_first_name || ' ' || d.en_first_name || ' ' || d.en_last_name || ' ' || d.en_last_name || ' ' || d.en_first_name) @> search_query_grams(v)
+          AND (d.cn_last_name || d.cn_first_name || ' ' || d.en_first_name || ' ' || d.en_last_name || ' ' || d.en_last_name || ' ' || d.en_first_name) ILIKE pattern
+          AND d.tenant_id = p_tenant;
+    ELSIF field = 'expertise' THEN
+      RETURN QUERY SELECT d.id FROM doctors d
+        WHERE search_grams(d.expertise_cn || ' ' || d.expertise_en) @> search_query_grams(v)
+          AND (d.expertise_cn || ' ' || d.expertise_en) ILIKE pattern
+          AND d.tenant_id = p_tenant;
+    END IF;
+  END LOOP;
+END
+$$;

@@ -21,7 +21,7 @@ import type { TPlatform } from '../../platform/platform.ts';
 const MAX_NEEDLES = 24;
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The indexed texts; they must read exactly as the index expressions of migration 0013. */
+/** The texts the search indexes (migration 0013), for scoring the candidates. */
 const NAME_TEXT = sql.raw(
   `(d.cn_last_name || d.cn_first_name || ' ' || d.en_first_name || ' ' || d.en_last_name || ' ' || d.en_last_name || ' ' || d.en_first_name)`,
 );
@@ -124,23 +124,17 @@ const textArray = (values: string[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
-const containsAny = (text: SQL, needles: string[]) =>
-  sql.join(
-    needles.map(
-      (n) =>
-        sql`(search_grams(${text}) @> search_query_grams(${n}) and ${text} ilike ${`%${escapeLike(n)}%`})`,
-    ),
-    sql` or `,
-  );
-
-/** The doctors a resolved criterion admits, through the indexes. */
+/**
+ * The doctors a resolved criterion admits, through the indexes: search_doctor_ids (migration
+ * 0013) runs the index lookups outside row-level security, which would otherwise keep the
+ * planner from the gram and department indexes, for this tenant only.
+ */
 function candidates(tenantId: string, r: TResolved): SQL {
-  if (r.criterion === 'doctorName') {
-    return sql`select d.id from doctors d where d.tenant_id = ${tenantId} and (${containsAny(NAME_TEXT, r.needles)})`;
-  }
-  const byText = sql`select d.id from doctors d where d.tenant_id = ${tenantId} and (${containsAny(EXPERTISE_TEXT, r.needles)})`;
-  if (r.departments.length === 0) return byText;
-  return sql`${byText} union select p.doctor_id from doctor_practices p where p.tenant_id = ${tenantId} and p.departments ?| ${textArray(r.departments)}`;
+  const ids = (field: 'name' | 'expertise' | 'department', values: string[]) =>
+    sql`select x from search_doctor_ids(${tenantId}::uuid, ${field}, ${textArray(values)}) x`;
+  if (r.criterion === 'doctorName') return ids('name', r.needles);
+  if (r.departments.length === 0) return ids('expertise', r.needles);
+  return sql`${ids('expertise', r.needles)} union ${ids('department', r.departments)}`;
 }
 
 /** Relevance of a row for a criterion: name 4, the query in the expertise 3, an entry's name 2, a department 1. */
