@@ -1,6 +1,6 @@
 // Scale bench (issue 10): seeds PostgreSQL with 100 tenants, 1,000,000 hospital tasks with two
 // flows each, an approval for each approved task, 5,000 hospital records and 2,000,000 message
-// recipients, then drives the list endpoints with autocannon (first, middle and last page, with
+// recipients and 100,000 doctors of demo with their practices, then drives the list endpoints with autocannon (first, middle and last page, with
 // filters), downloads the exports while sampling the server's memory, and prints the figures.
 // Asserts nothing.
 //
@@ -156,6 +156,49 @@ async function seed(demoTenant: string): Promise<void> {
   console.log(`  vacuum analyze in ${((Date.now() - analyzeStarted) / 1000).toFixed(1)} s`);
 }
 
+const DOCTORS = Number(process.env.SCALE_DOCTORS ?? 100_000);
+
+/**
+ * 100,000 approved doctors of demo (issue 12), each practising at one of the scale hospitals
+ * (P20001 ...) or P10001, with names, expertise and departments drawn from small lists so that
+ * every search criterion has realistic hit rates: one surname in 10, one expertise phrase in 16.
+ */
+async function seedDoctors(demoTenant: string): Promise<void> {
+  const started = Date.now();
+  const sur = `array['王','李','张','刘','陈','杨','赵','黄','周','吴']`;
+  const surEn = `array['Wang','Li','Zhang','Liu','Chen','Yang','Zhao','Huang','Zhou','Wu']`;
+  const given = `array['伟','芳','娜','敏','静','丽','强','磊','军','洋','勇','艳','杰','娟','涛','明','超','秀英','建国','志强']`;
+  const givenEn = `array['Wei','Fang','Na','Min','Jing','Li','Qiang','Lei','Jun','Yang','Yong','Yan','Jie','Juan','Tao','Ming','Chao','Xiuying','Jianguo','Zhiqiang']`;
+  const expertise = `array['2型糖尿病的诊治','冠心病介入治疗','哮喘与慢性阻塞性肺病','胃炎和胃溃疡的内镜治疗','膝关节置换','脑梗死的溶栓与康复','乳腺癌综合治疗','甲状腺结节','儿童过敏性疾病','抑郁症与焦虑障碍','针灸治疗颈肩腰腿痛','白内障手术','慢性肾脏病与透析','肝胆外科微创手术','痛风与类风湿关节炎','高血压的规范管理']`;
+  const expertiseEn = `array['Type 2 diabetes care','Coronary intervention','Asthma and COPD','Endoscopic treatment of gastritis and ulcers','Knee replacement','Thrombolysis and rehabilitation after stroke','Comprehensive breast cancer treatment','Thyroid nodules','Allergic diseases of children','Depression and anxiety disorders','Acupuncture for neck, shoulder and back pain','Cataract surgery','Chronic kidney disease and dialysis','Minimally invasive hepatobiliary surgery','Gout and rheumatoid arthritis','Management of hypertension']`;
+  const departments = `array['03.07','03.04','03.01','03.02','04.03.X02','03.03','19','03.07','07','15','50.13','10','03.06','04.01.X01','03.08','03.04']`;
+  await db.query(
+    `insert into doctors (tenant_id, certificate_no, cn_last_name, cn_first_name, en_last_name, en_first_name,
+       gender, multi_practice, languages, professional_level, expertise_cn, expertise_en, recommend_rating)
+     select $1::uuid, 'SC' || g, (${sur})[1 + g % 10], (${given})[1 + (g / 10) % 20],
+       (${surEn})[1 + g % 10], (${givenEn})[1 + (g / 10) % 20], (1 + g % 2)::text, '02',
+       case when g % 3 = 0 then '["01","02"]'::jsonb else '["01"]'::jsonb end, lpad((1 + g % 5)::text, 2, '0'),
+       (${expertise})[1 + g % 16] || '，' || (${expertise})[1 + (g / 16) % 16],
+       (${expertiseEn})[1 + g % 16] || ', ' || (${expertiseEn})[1 + (g / 16) % 16],
+       case when g % 4 = 0 then null else 1 + g % 5 end
+     from generate_series(1, ${DOCTORS}) g`,
+    [demoTenant],
+  );
+  await db.query(
+    `insert into doctor_practices (tenant_id, doctor_id, provider_id, external_display, departments, approved_at)
+     select d.tenant_id, d.id,
+       case when n % 50 = 0 then 'P10001' else 'P' || (20001 + n % ${HOSPITALS}) end, '01',
+       jsonb_build_array((${departments})[1 + n % 16]), now()
+     from (select id, tenant_id, substr(certificate_no, 3)::int as n from doctors
+           where tenant_id = $1 and certificate_no like 'SC%') d`,
+    [demoTenant],
+  );
+  await db.query('vacuum analyze doctors, doctor_practices');
+  console.log(
+    `  doctors: ${DOCTORS.toLocaleString('en')} with practices in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
 interface TCase {
   title: string;
   path: string;
@@ -249,6 +292,10 @@ try {
   } else {
     console.log(`already seeded: ${Number(seeded[0].n).toLocaleString('en')} tasks`);
   }
+  const { rows: doctorsSeeded } = await db.query<{ n: string }>(
+    `select count(*) as n from doctors where certificate_no like 'SC%'`,
+  );
+  if (Number(doctorsSeeded[0].n) === 0) await seedDoctors(demo.id);
   const hospital = await portal.signIn('hospital');
   const auditor = await portal.signIn('auditor');
   const { rows: counts } = await db.query<{ provider: string; demo: string }>(
@@ -355,6 +402,21 @@ try {
       body: { current: 1, readStatus: 'unread' },
       token: hospital,
     },
+    ...(
+      [
+        ['advance search, disease 糖尿病', { disease: '糖尿病' }],
+        ['advance search, disease "asthma"', { disease: 'asthma' }],
+        ['advance search, symptom 胸痛', { symptom: '胸痛' }],
+        ['advance search, treatment 针灸', { treatment: '针灸' }],
+        ['advance search, doctor name 王建国', { doctorName: '王建国' }],
+        ['advance search, doctor name 王 (one character)', { doctorName: '王' }],
+        ['advance search, doctor name "zhiqiang"', { doctorName: 'zhiqiang' }],
+        [
+          'advance search, disease 糖尿病 + level 01 + language 02',
+          { disease: '糖尿病', professionalLevel: '01', language: '02' },
+        ],
+      ] as const
+    ).map(([title, body]) => ({ title, path: '/saasapi/drsystem/info/advance', body, token: auditor })),
   ];
   const only = process.env.BENCH_ONLY;
   for (const c of cases) {

@@ -14,6 +14,7 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { homeLinksRoutes } from './features/home/home-links.routes.ts';
 import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.routes.ts';
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
+import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(
       await api.register(hospitalTasksRoutes(platform));
       await api.register(hospitalAuditRoutes(platform));
       await api.register(doctorsRoutes(platform));
+      await api.register(knowledgeRoutes(platform));
       await api.register(personalDataRoutes(platform));
     },
     { prefix: API_PREFIX },

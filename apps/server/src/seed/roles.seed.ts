@@ -17,6 +17,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'drsystem:providerTaskMsh:*',
       'drsystem:doctorTaskMsh:*',
       'drsystem:info:*',
+      'drsystem:knowledge:*',
+      'drsystem:symptom:*',
       'drsystem:liproviderinfo:*',
       'personalData:reveal',
       'msg:center:*',

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { seedTenantDictionaries } from '../features/dictionaries/dictionaries.seed.ts';
 import { seedDemoTenantLinks } from '../features/home/home-links.seed.ts';
 import { seedDemoProviders } from '../features/hospital-tasks/hospital-tasks.seed.ts';
+import { seedTenantKnowledge } from '../features/knowledge/knowledge.seed.ts';
 import { menus } from '../features/menus/menus.tables.ts';
 import { seedDemoMessages } from '../features/messages/messages.seed.ts';
 import { roleMenus, rolePermissions, roles, userRoles } from '../features/roles/roles.tables.ts';
@@ -248,6 +249,7 @@ async function seedAll(
       const seeds = demoUsers.get(tenant.id);
       if (seeds) await ensureUsers(tx, tenant.id, roleIds, seeds, securityEvent);
       await seedTenantDictionaries(tx, { tenantId: tenant.id });
+      await seedTenantKnowledge(tx, { tenantId: tenant.id });
     }
     if (config.seedDemo) await seedDemoMessages(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });
     if (config.seedDemo) await seedDemoTenantLinks(tx, { tenantCode: 'demo' });

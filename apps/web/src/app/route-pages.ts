@@ -100,6 +100,25 @@ const doctorAuditPage: TPage = {
     Component: (await import('../features/doctors/pages/DoctorAuditPage.tsx')).DoctorAuditPage,
   }),
 };
+const knowledgePage = (name: string): TPage => ({
+  load: async () => {
+    const pages = {
+      advance: () =>
+        import('../features/knowledge/pages/AdvanceSearchPage.tsx').then((m) => m.AdvanceSearchPage),
+      infoDetail: () =>
+        import('../features/knowledge/pages/HospitalInfoDetailPage.tsx').then(
+          (m) => m.HospitalInfoDetailPage,
+        ),
+      bases: () => import('../features/knowledge/pages/KnowledgePage.tsx').then((m) => m.KnowledgePage),
+      addDisease: () =>
+        import('../features/knowledge/pages/AddKnowledgePage.tsx').then((m) => m.AddDiseasePage),
+      addTreatment: () =>
+        import('../features/knowledge/pages/AddKnowledgePage.tsx').then((m) => m.AddTreatmentPage),
+      bonding: () => import('../features/knowledge/pages/BondingPage.tsx').then((m) => m.BondingPage),
+    } as const;
+    return { Component: await pages[name as keyof typeof pages]() };
+  },
+});
 
 export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'home/index': homePage,
@@ -123,6 +142,12 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'drsystem/management/doctor/detail': doctorDetailPage,
   'drsystem/management/doctor/task-detail': doctorTaskPage,
   'drsystem/management/doctor/task-audit': doctorAuditPage,
+  'drsystem/info/advance': knowledgePage('advance'),
+  'drsystem/info/query/infoDetail': knowledgePage('infoDetail'),
+  'drsystem/system/knowledge': knowledgePage('bases'),
+  'drsystem/info/add/disease': knowledgePage('addDisease'),
+  'drsystem/info/add/treatment': knowledgePage('addTreatment'),
+  'drsystem/system/symptom/bondingdisease': knowledgePage('bonding'),
 };
 
 /** The page of a component key ('home/index', '/home/index.vue', 'home' alike), or null. */

@@ -158,6 +158,22 @@ export const ERRORS = {
     'A doctor with certificate number {certificateNo} already practises at this provider; update that doctor instead',
   ),
 
+  // Medical knowledge bases and advanced doctor search (docs/decisions/0025-knowledge-and-search.md), 4012x.
+  SEARCH_NEEDS_CRITERION: entry(
+    40120,
+    400,
+    '请至少输入症状、疾病、治疗方式或医生姓名中的一项',
+    'Search needs at least one of symptom, disease, treatment or doctor name',
+  ),
+  KNOWLEDGE_PARENT_UNKNOWN: entry(
+    40121,
+    400,
+    '上级分类不存在或已是第三级',
+    'The parent does not exist or is already at the third level',
+  ),
+  KNOWLEDGE_CODE_TAKEN: entry(40122, 409, '编码 {code} 已存在', 'Code {code} already exists'),
+  KNOWLEDGE_DISEASE_UNKNOWN: entry(40123, 400, '所选疾病不存在', 'A chosen disease does not exist'),
+
   // Dictionaries and areas (docs/decisions/0007-reference-data.md), 4009x.
   DICTIONARY_TYPE_UNKNOWN: entry(40090, 400, '字典类型不存在', 'The code type does not exist'),
   DICTIONARY_TYPE_RESERVED: entry(

@@ -1,0 +1,25 @@
+import type { TKnowledgeItem } from '@portal/domain/knowledge/api';
+import type { TKnowledgeAddBody } from '@portal/domain/knowledge/rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+export const ADD_PERMISSION = {
+  disease: 'drsystem:info:addDisease',
+  treatment: 'drsystem:info:addTreatment',
+} as const;
+
+/** POST /drsystem/info/add/disease or /add/treatment. */
+export function addKnowledge(
+  kind: 'disease' | 'treatment',
+  body: Partial<TKnowledgeAddBody>,
+): Promise<TKnowledgeItem> {
+  return http.post<TKnowledgeItem>(`/drsystem/info/add/${kind}`, body);
+}
+
+export function useAddKnowledge(kind: 'disease' | 'treatment') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<TKnowledgeAddBody>) => addKnowledge(kind, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['knowledge', 'list'] }),
+  });
+}
