@@ -16,7 +16,7 @@ import type {
   TProviderNoteEditBody,
 } from '@portal/domain/hospital-audit/rules';
 import { LABELS, parseCompareResult } from '@portal/domain/hospital-tasks/rules';
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import type { TPlatform } from '../../platform/platform.ts';

@@ -17,7 +17,7 @@ import {
   type THospitalTaskForm,
   type THospitalTaskListRequest,
 } from '@portal/domain/hospital-tasks/rules';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -189,6 +189,20 @@ export async function getProviderDetail(
   return viewOf(p, actor, toForm(record), null, { compare: last ?? null });
 }
 
+/**
+ * Tasks of the tenant whose named text columns contain `text` (case-insensitive), found by the
+ * owner-run lookup of migration 0014: under row-level security an ILIKE here could not use the
+ * trigram indexes and would scan the tenant's tasks (decision 0022).
+ */
+export function hospitalTaskTextMatch(
+  tenantId: string,
+  columns: readonly ('task_no' | 'provider_id' | 'provider_cn_name' | 'provider_en_name')[],
+  text: string,
+): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
+}
+
 /** A task row as a row of the task lists (spec section 3 columns). */
 export function listItem(r: THospitalTaskRow): THospitalTaskListItem {
   return {
@@ -297,13 +311,8 @@ export async function listTasks(
     ...(actor.providerId ? [eq(hospitalTasks.providerId, actor.providerId)] : []),
   ];
   if (model.title) {
-    const like = `%${escapeLike(model.title)}%`;
     filters.push(
-      or(
-        ilike(hospitalTasks.taskNo, like),
-        ilike(hospitalTasks.providerCnName, like),
-        ilike(hospitalTasks.providerEnName, like),
-      ) as SQL,
+      hospitalTaskTextMatch(actor.tenantId, ['task_no', 'provider_cn_name', 'provider_en_name'], model.title),
     );
   }
   const commitFrom = model.sendStartDate ? instantOf(model.sendStartDate) : null;

@@ -9,6 +9,7 @@ import {
   endBefore,
   escapeLike,
   hospitalTaskListSource,
+  hospitalTaskTextMatch,
   instantOf,
   pageOfTasks,
   type TCrossKindListItem,
@@ -76,23 +77,17 @@ export async function searchTasks(
   const { filter, current, size } = input;
   const like = (v: string) => `%${escapeLike(v)}%`;
   const filters: SQL[] = [eq(hospitalTasks.tenantId, input.tenantId)];
+  const tenant = input.tenantId;
   if (filter.title) {
     filters.push(
-      or(
-        ilike(hospitalTasks.taskNo, like(filter.title)),
-        ilike(hospitalTasks.providerCnName, like(filter.title)),
-        ilike(hospitalTasks.providerEnName, like(filter.title)),
-      ) as SQL,
+      hospitalTaskTextMatch(tenant, ['task_no', 'provider_cn_name', 'provider_en_name'], filter.title),
     );
   }
-  if (filter.taskNo) filters.push(ilike(hospitalTasks.taskNo, like(filter.taskNo)));
-  if (filter.providerId) filters.push(ilike(hospitalTasks.providerId, like(filter.providerId)));
+  if (filter.taskNo) filters.push(hospitalTaskTextMatch(tenant, ['task_no'], filter.taskNo));
+  if (filter.providerId) filters.push(hospitalTaskTextMatch(tenant, ['provider_id'], filter.providerId));
   if (filter.providerName) {
     filters.push(
-      or(
-        ilike(hospitalTasks.providerCnName, like(filter.providerName)),
-        ilike(hospitalTasks.providerEnName, like(filter.providerName)),
-      ) as SQL,
+      hospitalTaskTextMatch(tenant, ['provider_cn_name', 'provider_en_name'], filter.providerName),
     );
   }
   if (filter.personInCharge) filters.push(ilike(hospitalTasks.personInCharge, like(filter.personInCharge)));

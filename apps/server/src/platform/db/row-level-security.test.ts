@@ -103,4 +103,24 @@ describe('row-level security', () => {
     );
     expect(tenantIdsOf(all).sort()).toEqual([demo, acme].sort());
   });
+
+  it("serves the task lists' text lookup only for the request's own tenant (migration 0014)", async () => {
+    const lookup = (tenant: string) =>
+      sql`select * from hospital_task_ids_like(${tenant}::uuid, ${'task_no,provider_id'}, ${'%'})`;
+    await withTenant(demo, () =>
+      db.execute(
+        sql`insert into hospital_tasks (tenant_id, task_no, task_type, provider_id, status)
+            values (${demo}::uuid, 'HTRLS0001', '03', 'P10001', '08')`,
+      ),
+    );
+    const demoTasks = await crossTenant('test: count demo tasks', () =>
+      db.execute(sql`select count(*)::int as n from hospital_tasks where tenant_id = ${demo}::uuid`),
+    );
+    const expected = rowsOf<{ n: number }>(demoTasks)[0].n;
+    expect(expected).toBeGreaterThan(0);
+    const own = await withTenant(demo, () => db.execute(lookup(demo)));
+    expect(rowsOf(own)).toHaveLength(expected);
+    const foreign = await withTenant(acme, () => db.execute(lookup(demo)));
+    expect(rowsOf(foreign)).toEqual([]);
+  });
 });
