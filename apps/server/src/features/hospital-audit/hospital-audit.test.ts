@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
-import { toServerServiceTimes } from '@portal/domain/hospital-tasks/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
@@ -9,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { jobRuns } from '../../platform/jobs/jobs.tables.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
+import { newHospital, uploadPhotos as uploadPhotosAs } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
-import { hospitalPhotoPng } from '../hospital-tasks/hospital-tasks.seed.ts';
 import {
   hospitalTaskAudits,
   hospitalTaskFlows,
@@ -48,41 +47,8 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function multipart(files: { filename: string; content: Buffer }[]) {
-  const boundary = `----portal${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function uploadPhotos(token: string, app = t): Promise<string[]> {
-  const body = multipart(
-    Array.from({ length: 4 }, (_, i) => ({
-      filename: `photo-${i + 1}.png`,
-      content: hospitalPhotoPng([30 * i, 90, 160], [200, 30, 30], 40, 30),
-    })),
-  );
-  const res = await call(app.app, 'demo', token, {
-    method: 'POST',
-    url: '/saasapi/file/file/anyone/uploadBatch?bucket=drsystem&bizType=PROVIDER_TASK_SAVE',
-    payload: body.payload,
-    headers: body.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.map((f: { id: string }) => f.id);
-}
+/** Four hospital photos uploaded as `token` (to `app`, the shared test app unless given). */
+const uploadPhotos = (token: string, app = t): Promise<string[]> => uploadPhotosAs(app, token);
 
 const provider = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, app = t) =>
   call(app.app, 'demo', token, {
@@ -111,64 +77,6 @@ const approve = (token: string, taskNo: string, extra: Record<string, unknown> =
   msh(token, 'POST', 'approval', { taskNo, auditResult: '01', ...extra });
 const giveBack = (token: string, taskNo: string, returnReason: string) =>
   msh(token, 'POST', 'approval', { taskNo, auditResult: '02', returnReason });
-
-/** A complete add-hospital form for the given provider id. */
-function newHospital(photos: string[], patch: Record<string, unknown> = {}) {
-  return {
-    providerId: 'P10001',
-    providerCnName: '北京和睦国际医院顺义院区',
-    providerEnName: 'Beijing Harmony International Hospital Shunyi',
-    medicalType: '01',
-    providerPro: '01',
-    providerLeval: '04',
-    proDeptCategory: '03',
-    socialSecurity: '01',
-    directPayType: '01',
-    languages: ['01', '02'],
-    invoiceType: '01',
-    providerIntroduceCn: '顺义院区提供门诊、急诊和体检服务。',
-    providerIntroduceEn: 'The Shunyi campus offers outpatient, emergency and check-up services.',
-    deptListCn: '内科、外科、儿科',
-    deptListEn: 'Internal medicine, surgery, pediatrics',
-    outPatients: ['03', '07'],
-    currency: '01',
-    bankCode: '102',
-    bank: '中国工商银行北京顺义支行',
-    accountName: '北京和睦国际医院有限公司',
-    accountNo: '0200 0012 3456 7000',
-    hospitalCAddress: '北京市顺义区府前街18号',
-    hospitalEAddress: '18 Fuqian Street, Shunyi District, Beijing',
-    webAddr: 'www.bjharmony-hospital.cn/shunyi',
-    continent: '01',
-    country: '23',
-    provinceCity: ['110000', '110100', '110113'],
-    longitude: '116.6546',
-    latitude: '40.1302',
-    dbFlag: '01',
-    notesC: '1.请提前预约',
-    notesE: '1.Please make appointment inadvance',
-    photos,
-    attaches: [],
-    contacts: {
-      '01': [{ id: 'c1', tel: '+86-10-6945-0000', telType: ['01'], show: '01' }],
-      '02': [
-        { id: 'c2', name: '刘洋', tel: '+86-138-0000-5555', mail: 'sy.insurance@bjharmony-hospital.cn' },
-      ],
-      '03': [{ id: 'c3', name: '马丽', tel: '+86-138-0000-6666', mail: 'sy.records@bjharmony-hospital.cn' }],
-      '04': [{ id: 'c4', name: '高峰', tel: '+86-138-0000-7777', mail: 'sy.preauth@bjharmony-hospital.cn' }],
-      '05': [{ id: 'c5', name: '林芳', tel: '+86-138-0000-8888', mail: 'sy.finance@bjharmony-hospital.cn' }],
-    },
-    serviceTimes: toServerServiceTimes(
-      [1, 2, 3, 4, 5, 6, 7].map((week) => ({
-        week,
-        am: week < 6 ? '08:00-12:00' : '',
-        pm: week < 6 ? '13:30-17:00' : '',
-        remark: '',
-      })),
-    ),
-    ...patch,
-  };
-}
 
 /** An add-hospital task submitted by `token`'s provider (status 01). */
 async function submitted(

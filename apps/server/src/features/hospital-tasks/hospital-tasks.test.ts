@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
+import { multipart } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { rolePermissions, roles, userRoles } from '../roles/roles.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -39,26 +40,6 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function multipart(files: { filename: string; content: Buffer }[]) {
-  const boundary = `----portal${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** Uploads promo photos through the files platform (bucket drsystem, bizType PROVIDER_TASK_SAVE); their ids. */
 async function uploadPhotos(token: string, count = 4, tenant = 'demo'): Promise<string[]> {
   const body = multipart(
     Array.from({ length: count }, (_, i) => ({
