@@ -18,7 +18,7 @@ const cases = [
     group: '系统管理',
     screen: '安全事件',
     accountLabel: '账号',
-    search: /搜\s*索/,
+    search: /查\s*询/,
     event: '登录失败',
     reason: '账号不存在',
   },
