@@ -66,7 +66,7 @@ describe('<SecurityEventPage>', () => {
     await userEvent.type(screen.getByLabelText('IP 地址'), '198.51.100.');
     await userEvent.click(screen.getByLabelText('事件'));
     await userEvent.click(await screen.findByTitle('登录失败'));
-    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(calls.callsTo('/authority/securityEvent/page').length).toBeGreaterThan(1));
     expect(calls.callsTo('/authority/securityEvent/page').at(-1)?.body).toMatchObject({
       current: 1,
