@@ -1,7 +1,11 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { PROVIDER_ACCOUNT_STATUS, PROVIDER_SIGN_STATUS } from '@portal/domain/dictionaries/codes';
 import { PROVIDER_SWITCHES } from '@portal/domain/provider-accounts/codes';
-import { PROVIDER_ACCOUNT_VIEW, type TProviderAccount } from '@portal/domain/provider-accounts/rules';
+import {
+  PROVIDER_ACCOUNT_VIEW,
+  type TProviderAccount,
+  type TProviderAccountPageBody,
+} from '@portal/domain/provider-accounts/rules';
 import {
   Button,
   Card,
@@ -26,12 +30,7 @@ import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { useProviderAccountPage } from '../api/provider-account-page.ts';
 import { ProviderAccountDrawer } from '../components/ProviderAccountDrawer.tsx';
 
-interface TFilter {
-  providerId?: string;
-  providerName?: string;
-  status?: string;
-  signStatus?: string;
-}
+type TFilter = NonNullable<TProviderAccountPageBody['model']>;
 
 const trimmed = (v?: string) => v?.trim() || undefined;
 
