@@ -23,7 +23,7 @@ export async function apiAs(baseUrl: string, account: string) {
   }).then((r) => r.json());
   expect(login.isSuccess, JSON.stringify(login)).toBe(true);
   const token: string = login.data.token;
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}/saasapi${path}`, {
       method,
       headers: headers(token),

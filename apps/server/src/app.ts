@@ -18,6 +18,7 @@ import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
+import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
@@ -234,6 +235,7 @@ export async function buildApp(
       await api.register(doctorsRoutes(platform));
       await api.register(knowledgeRoutes(platform));
       await api.register(personalDataRoutes(platform));
+      await api.register(providerAccountsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

@@ -1,3 +1,5 @@
+import type { TProviderFunction } from '@portal/domain/provider-accounts/codes';
+
 /**
  * The menu tree seeded into every tenant, with the roles that see each entry. Only screens
  * that exist are listed: a feature adds its entries here when its screens are built.
@@ -16,6 +18,8 @@ export interface TMenuSeed {
   affix?: boolean;
   redirect?: string;
   group?: 'default' | 'smartPortal';
+  /** The provider function the entry belongs to (decision 0027): hidden when it is off. */
+  providerFunction?: TProviderFunction;
   /** Role codes that are granted this entry (SUPER_ADMIN sees everything). */
   roles: string[];
   children?: TMenuSeed[];
@@ -369,6 +373,15 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '安全事件',
         titleEn: 'Security events',
         icon: 'SafetyOutlined',
+        roles: [],
+      },
+      {
+        name: 'providerAccount',
+        path: 'provider-account',
+        component: 'system/provider-account',
+        title: '机构账户',
+        titleEn: 'Provider accounts',
+        icon: 'ShopOutlined',
         roles: [],
       },
     ],

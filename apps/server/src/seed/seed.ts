@@ -154,6 +154,7 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
         noCache: item.noCache ?? false,
         affix: item.affix ?? false,
         sortOrder: order,
+        providerFunction: item.providerFunction ?? null,
       };
       const { tenantId: _t, name: _n, ...update } = values;
       const [row] = await db

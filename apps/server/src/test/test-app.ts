@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../platform/config.ts';
@@ -62,10 +62,12 @@ function usableTemplate(env: Record<string, string>): TTestTemplate | null {
  * nothing to do. `databaseUrl` builds the app on an existing database instead (a second
  * instance; not dropped). Scheduled jobs do not poll unless `JOBS_ENABLED: 'true'` is passed;
  * tests run them with `platform.jobs.runDue`. `onQuery` hears the text of every query the app runs.
+ * `routes` adds test-only routes under /saasapi before the app is ready (they get the same access
+ * checks as the app's own).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; onQuery?: (sql: string) => void } = {},
+  options: { databaseUrl?: string; onQuery?: (sql: string) => void; routes?: FastifyPluginAsync } = {},
 ): Promise<TTestApp> {
   const template = options.databaseUrl ? null : usableTemplate(env);
   const dataDir = `/tmp/portal-test-${randomUUID()}`;
@@ -91,6 +93,7 @@ export async function createTestApp(
   const pgliteDataDir =
     template?.kind === 'pglite' && !databaseUrl ? new Blob([readFileSync(template.dump)]) : undefined;
   const { app, platform } = await buildApp(config, { pgliteDataDir, onQuery: options.onQuery });
+  if (options.routes) await app.register(options.routes, { prefix: '/saasapi' });
   await app.ready();
   return {
     app,

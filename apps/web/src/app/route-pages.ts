@@ -34,6 +34,12 @@ const securityEventPage: TPage = {
     Component: (await import('../features/security-events/pages/SecurityEventPage.tsx')).SecurityEventPage,
   }),
 };
+const providerAccountPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/provider-accounts/pages/ProviderAccountPage.tsx'))
+      .ProviderAccountPage,
+  }),
+};
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
 };
@@ -135,6 +141,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'drsystem/management/hosp/form': hospitalFormPage,
   'system/error-log': errorLogPage,
   'system/security-event': securityEventPage,
+  'system/provider-account': providerAccountPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

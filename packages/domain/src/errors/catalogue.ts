@@ -191,6 +191,14 @@ export const ERRORS = {
   AREA_PARENT_UNKNOWN: entry(40093, 400, '上级地区不存在', 'The parent area does not exist'),
   AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
 
+  // An invalid provider's staff: 401, so a live session shows the 'remind' dialog and ends.
+  PROVIDER_ACCOUNT_INVALID: entry(
+    40150,
+    401,
+    '所属医疗机构账户已失效，无法登录，请联系运营方',
+    "Your provider's account is invalid, so you cannot sign in; contact the operator",
+  ),
+
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
@@ -204,6 +212,13 @@ export const ERRORS = {
     403,
     '不能审核自己提交的任务，请由其他审核员处理',
     'You cannot approve or return a task you submitted; another auditor must decide it',
+  ),
+  // Provider accounts and functions (docs/decisions/0027-provider-accounts.md).
+  PROVIDER_FUNCTION_OFF: entry(
+    40303,
+    403,
+    '贵机构未开通“{function}”功能，请联系运营方',
+    'Your provider does not have "{function}" switched on; contact the operator',
   ),
   NOT_FOUND: entry(40400, 404, '抱歉，资源未找到', 'Sorry, resource not found'),
   METHOD_NOT_ALLOWED: entry(40500, 405, '不支持该请求方法', 'Method not allowed'),
@@ -232,6 +247,12 @@ export const ERRORS = {
     409,
     '医院 {providerId} 尚无审核通过的资料，不能导出',
     'Hospital {providerId} has no approved record, so it cannot be exported',
+  ),
+  PROVIDER_ACCOUNT_CHANGED: entry(
+    40914,
+    409,
+    '该机构账户已被他人修改，请刷新后重试',
+    "The provider's account was changed by someone else; reload it and try again",
   ),
   INTERNAL: entry(
     50000,

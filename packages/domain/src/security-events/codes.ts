@@ -21,6 +21,7 @@ export const SECURITY_EVENT_REASONS = {
   'wrong-password': { zh: '密码错误', en: 'Wrong password' },
   'unknown-account': { zh: '账号不存在', en: 'Unknown account' },
   'user-disabled': { zh: '账号已停用', en: 'Account disabled' },
+  'provider-invalid': { zh: '所属机构账户已失效', en: "Provider's account invalid" },
   'captcha-wrong': { zh: '验证码错误', en: 'Wrong verification code' },
   'captcha-expired': { zh: '验证码失效', en: 'Verification code expired' },
   'captcha-missing': { zh: '未提供验证码', en: 'No verification code' },

@@ -332,6 +332,7 @@ export async function seedDemoProviders(tx: TDbOrTx, { config }: { config: TConf
         roles: [],
         permissions: [],
         isSuperAdmin: false,
+        providerFunctions: null,
       };
       async function* parts() {
         for (const photo of seed.photos) {

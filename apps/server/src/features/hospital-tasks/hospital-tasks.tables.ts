@@ -1,5 +1,5 @@
 import type { TFlatContact, TOldData, TServiceTimeRow } from '@portal/domain/hospital-tasks/rules';
-import { index, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at, tenantColumns } from '../../platform/db/columns.ts';
 import {
   changeTaskColumns,
@@ -65,6 +65,16 @@ export const providers = pgTable(
     ...hospitalColumns(),
     /** Provider record status (dictionaries PROVIDER_ACCOUNT_STATUS: 01 valid, 02 invalid). */
     status: varchar('status', { length: 2 }).notNull().default('01'),
+    // The provider's account, set by operators (features/provider-accounts, decision 0027).
+    /** PROVIDER_SIGN_STATUS: 01 signed (contracted), 02 unsigned. */
+    signStatus: varchar('sign_status', { length: 2 }).notNull().default('01'),
+    invoiceEnabled: boolean('invoice_enabled').notNull().default(true),
+    investigationEnabled: boolean('investigation_enabled').notNull().default(true),
+    appointmentEnabled: boolean('appointment_enabled').notNull().default(true),
+    medicalExpenseEnabled: boolean('medical_expense_enabled').notNull().default(true),
+    medicalExpenseAutoConfirm: boolean('medical_expense_auto_confirm').notNull().default(false),
+    /** Optimistic version of the account settings (task approvals move `version`, not this). */
+    accountVersion: integer('account_version').notNull().default(0),
     /** The task whose approval last changed the record; null for records loaded otherwise. */
     lastTaskNo: varchar('last_task_no', { length: 32 }),
     approvedAt: at('approved_at'),

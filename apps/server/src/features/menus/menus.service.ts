@@ -80,7 +80,11 @@ export async function routesForActor(
     .from(menus)
     .where(and(eq(menus.tenantId, actor.tenantId), eq(menus.menuGroup, group)))
     .orderBy(asc(menus.sortOrder), asc(menus.name));
-  return buildRouteTree(rows, (row) => row.granted === true);
+  // Provider staff do not see entries of functions their provider may not use (decision 0027).
+  const functions = actor.providerFunctions;
+  const usable = (row: TMenuRow) =>
+    functions === null || row.providerFunction === null || functions.includes(row.providerFunction as never);
+  return buildRouteTree(rows.filter(usable), (row) => row.granted === true);
 }
 
 /** Number of menu entries of a tenant. */

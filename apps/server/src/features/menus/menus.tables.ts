@@ -21,6 +21,8 @@ export const menus = pgTable(
     noCache: boolean('no_cache').notNull().default(false),
     affix: boolean('affix').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The provider function (PROVIDER_FUNCTION) the entry belongs to; hidden from provider staff without it. */
+    providerFunction: varchar('provider_function', { length: 32 }),
   },
   (t) => [
     index('menus_tenant_idx').on(t.tenantId),

@@ -1,5 +1,5 @@
 import { ROLES } from '@portal/domain/permissions';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TSessionEntry } from '../../platform/auth/auth-cache.ts';
 import { newOpaqueToken, sha256, type TAccessClaims } from '../../platform/auth/tokens.ts';
@@ -8,6 +8,12 @@ import { crossTenant, withTenant } from '../../platform/db/db-scope.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
+import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import {
+  actorProviderFunctions,
+  providerAccessColumns,
+  providerOfUser,
+} from '../provider-accounts/provider-accounts.access.ts';
 import { permissionsOf, roleCodesOf } from '../roles/roles.service.ts';
 import { recordLogin, type TUserRow } from '../users/users.service.ts';
 import { users } from '../users/users.tables.ts';
@@ -251,15 +257,24 @@ async function rotateRefreshToken(
   }
 
   const found = await p.db
-    .select({ session: sessions, user: users, tenantCode: tenants.code, tenantEnabled: tenants.enabled })
+    .select({
+      session: sessions,
+      user: users,
+      tenantCode: tenants.code,
+      tenantEnabled: tenants.enabled,
+      provider: providerAccessColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .leftJoin(providers, providerOfUser(users.providerId, users.tenantId))
     .where(eq(sessions.id, stored.session.id));
   const row = found[0];
+  if (row?.session.revokedReason === PROVIDER_INVALID_REASON) throw new AppError('PROVIDER_ACCOUNT_INVALID');
   if (!row || row.session.revokedAt || !row.user.enabled || !row.tenantEnabled) {
     throw new AppError('SESSION_EXPIRED');
   }
+  actorProviderFunctions(row.user, row.provider);
   const ended = sessionEndReason(p, row.session);
   if (ended) {
     await expireSession(p, { session: row.session, account: row.user.account, reason: ended, ctx });
@@ -330,6 +345,30 @@ export async function revokeOtherSessions(
         isNull(sessions.revokedAt),
       ),
     )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/** The revocation reason of sessions ended because their provider became invalid. */
+export const PROVIDER_INVALID_REASON = 'provider-invalid';
+
+/**
+ * Ends every live session of a provider's staff (the provider became invalid), inside the
+ * caller's transaction; the caller invalidates the provider's cached sessions once it commits.
+ * Returns how many were ended.
+ */
+export async function revokeProviderSessions(
+  db: TDbOrTx,
+  { tenantId, providerId }: { tenantId: string; providerId: string },
+): Promise<number> {
+  const staff = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.providerId, providerId)));
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: PROVIDER_INVALID_REASON })
+    .where(and(eq(sessions.tenantId, tenantId), inArray(sessions.userId, staff), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;
 }
@@ -420,16 +459,21 @@ async function loadSession(p: TPlatform, sessionId: string): Promise<TSessionEnt
       tenantEnabled: tenants.enabled,
       roles: roleCodesOf(users.id, users.tenantId),
       permissions: permissionsOf(users.id, users.tenantId),
+      provider: providerAccessColumns,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.tenantId, sessions.tenantId)))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .leftJoin(providers, providerOfUser(users.providerId, users.tenantId))
     .where(eq(sessions.id, sessionId));
   const row = found[0];
   if (row?.session.revokedAt && EXPIRED_REASONS.has(row.session.revokedReason ?? ''))
     throw new AppError('SESSION_EXPIRED');
+  if (row?.session.revokedReason === PROVIDER_INVALID_REASON) throw new AppError('PROVIDER_ACCOUNT_INVALID');
   if (!row || row.session.revokedAt || !row.tenantEnabled || !row.user.enabled)
     throw new AppError('NOT_LOGGED_IN');
+  // Throws 40150 while the user's provider is invalid, whatever the session's state.
+  const providerFunctions = actorProviderFunctions(row.user, row.provider);
   return {
     expiresAt: row.session.expiresAt,
     lastSeenAt: row.session.lastSeenAt,
@@ -446,6 +490,7 @@ async function loadSession(p: TPlatform, sessionId: string): Promise<TSessionEnt
       roles: row.roles,
       permissions: row.permissions,
       isSuperAdmin: row.roles.includes(ROLES.SUPER_ADMIN),
+      providerFunctions,
     },
   };
 }

@@ -10,6 +10,7 @@ import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
+import { checkProviderMaySignIn } from '../provider-accounts/provider-accounts.access.ts';
 import { findUserByAccount, type TUserRow } from '../users/users.service.ts';
 import { issueSession, type TLoginResult, type TRequestContext } from './session.service.ts';
 import { clientApps } from './session.tables.ts';
@@ -223,6 +224,12 @@ async function authenticate(
       { tenantId, account, userId: user.id, reason: 'user-disabled', ctx },
       new AppError('USER_DISABLED'),
     );
+  }
+  try {
+    await checkProviderMaySignIn(p.db, user);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await signInFailed(p, { tenantId, account, userId: user.id, reason: 'provider-invalid', ctx }, error);
   }
   await brake.succeeded();
   return user;

@@ -1,3 +1,4 @@
+import type { TProviderFunction } from '@portal/domain/provider-accounts/codes';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 
@@ -36,11 +37,21 @@ export interface TActor {
   roles: string[];
   permissions: string[];
   isSuperAdmin: boolean;
+  /**
+   * For provider staff, the provider functions their provider may use now (decision 0027);
+   * null for everybody else, whom provider switches do not limit.
+   */
+  providerFunctions: readonly TProviderFunction[] | null;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TAccess;
+    /**
+     * The provider function the route belongs to: provider staff whose provider has it switched
+     * off (or is unsigned) are refused with 40303 (decision 0027).
+     */
+    providerFunction?: TProviderFunction;
   }
   interface FastifyRequest {
     /** Set on authenticated routes. */

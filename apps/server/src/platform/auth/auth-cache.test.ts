@@ -87,6 +87,29 @@ describe('auth cache', () => {
     expect(loads).toEqual(['b1', 'c1']);
   });
 
+  it("drops the sessions of one provider's staff for a provider scope", async () => {
+    const { cache, loads } = setup();
+    const load = (sessionId: string, userId: string, tenantId: string, providerId: string | null) =>
+      cache.session(sessionId, async () => {
+        loads.push(sessionId);
+        return {
+          ...entry(sessionId, userId, tenantId),
+          actor: { sessionId, userId, tenantId, providerId } as TActor,
+        };
+      });
+    const all = [
+      ['p1', 'u1', 't1', 'P1'],
+      ['p2', 'u2', 't1', 'P2'],
+      ['op', 'u3', 't1', null],
+      ['x1', 'u4', 't2', 'P1'],
+    ] as const;
+    for (const [s, u, t, pr] of all) await load(s, u, t, pr);
+    await cache.invalidate({ tenantId: 't1', providerId: 'P1' });
+    loads.length = 0;
+    for (const [s, u, t, pr] of all) await load(s, u, t, pr);
+    expect(loads).toEqual(['p1']);
+  });
+
   it('does not keep a load that was running when an invalidation came', async () => {
     const { cache } = setup();
     let release: (e: TSessionEntry) => void = () => {};

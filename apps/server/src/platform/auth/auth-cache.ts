@@ -10,6 +10,8 @@ export const AUTH_INVALIDATE_CHANNEL = 'auth:invalidate';
 export type TAuthScope =
   | { sessionId: string }
   | { tenantId: string; userId: string }
+  /** Every session of a provider's staff (its status, signed state or switches changed). */
+  | { tenantId: string; providerId: string }
   | { tenantId: string }
   | { clientId: string }
   | { all: true };
@@ -112,10 +114,16 @@ export function createAuthCache({
       sessions.map.delete(scope.sessionId);
     } else {
       const userId = 'userId' in scope ? scope.userId : null;
+      const providerId = 'providerId' in scope ? scope.providerId : null;
       for (const [key, slot] of [...sessions.map]) {
         // A load still running is dropped too: it may have read the rows before the change.
         const actor = settledActors.get(slot);
-        if (!actor || (actor.tenantId === scope.tenantId && (userId === null || actor.userId === userId)))
+        if (
+          !actor ||
+          (actor.tenantId === scope.tenantId &&
+            (userId === null || actor.userId === userId) &&
+            (providerId === null || actor.providerId === providerId))
+        )
           sessions.map.delete(key);
       }
     }

@@ -1,4 +1,6 @@
+import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
 import { isPermitted } from '@portal/domain/permissions';
+import { PROVIDER_FUNCTION, type TProviderFunction } from '@portal/domain/provider-accounts/codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { handleInTenant } from '../db/db-scope.ts';
 import { AppError } from '../http/app-error.ts';
@@ -114,5 +116,22 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
     if (rule.kind === 'permission' && !isPermitted(actor.permissions, rule.permission)) {
       throw new AppError('NO_PERMISSION');
     }
+    const needed = request.routeOptions.config?.providerFunction;
+    if (needed) refuseSwitchedOff(actor, needed);
+  });
+}
+
+/**
+ * Refuses provider staff whose provider may not use `fn` (switched off, or unsigned) with 40303,
+ * naming the function in both languages; everybody else passes (decision 0027).
+ */
+export function refuseSwitchedOff(actor: TActor, fn: TProviderFunction): void {
+  if (actor.providerFunctions === null || actor.providerFunctions.includes(fn)) return;
+  const label = Object.values(PROVIDER_FUNCTION).find((f) => f.code === fn) ?? { zh: fn, en: fn };
+  const entry = ERRORS.PROVIDER_FUNCTION_OFF;
+  throw new AppError('PROVIDER_FUNCTION_OFF', {
+    zh: formatMessage(entry.zh, { function: label.zh }),
+    en: formatMessage(entry.en, { function: label.en }),
+    data: { providerFunction: fn },
   });
 }

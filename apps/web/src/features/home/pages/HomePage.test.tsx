@@ -53,13 +53,25 @@ afterEach(() => {
 describe('<HomePage>', () => {
   it('shows the Bulletin Board to provider staff with their hospital and an empty task state', async () => {
     session({ userType: '02', providerId: 'P10001' }, { roleList: ['SMART_PORTAL'] });
-    fetchMock.mockResolvedValue(
-      ok(
-        homePage({
-          group: 'provider',
-          provider: { providerId: 'P10001', cnName: '和睦家医院', enName: 'United Family' },
-        }),
-      ),
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/claim/providerExt/queryAbility')
+        ? ok({
+            providerId: 'P10001',
+            status: '01',
+            signStatus: '01',
+            invoiceEnabled: false,
+            investigationEnabled: true,
+            appointmentEnabled: true,
+            medicalExpenseEnabled: true,
+            medicalExpenseAutoConfirm: false,
+            functions: ['contract', 'investigation', 'appointment', 'medicalExpense'],
+          })
+        : ok(
+            homePage({
+              group: 'provider',
+              provider: { providerId: 'P10001', cnName: '和睦家医院', enName: 'United Family' },
+            }),
+          ),
     );
     renderAt(<HomePage />);
     expect(screen.getByRole('heading', { name: '公告栏' })).toBeTruthy();
@@ -67,6 +79,41 @@ describe('<HomePage>', () => {
     expect(screen.getByText('P10001')).toBeTruthy();
     expect(screen.getByText('首次登录')).toBeTruthy();
     expect(screen.getByText('暂无任务')).toBeTruthy();
+    // The provider's switches, from queryAbility.
+    expect(await screen.findByText('发票管理: 未开通')).toBeTruthy();
+    expect(screen.getByText('预约管理: 已开通')).toBeTruthy();
+    expect(screen.getByText('已签约')).toBeTruthy();
+  });
+
+  it('tells provider staff of an unsigned provider that direct billing is closed, in English', async () => {
+    const { i18n } = await import('../../../lib/i18n.ts');
+    await i18n.changeLanguage('en');
+    session({ userType: '02', providerId: 'P10001' }, { roleList: ['SMART_PORTAL'] });
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/claim/providerExt/queryAbility')
+        ? ok({
+            providerId: 'P10001',
+            status: '01',
+            signStatus: '02',
+            invoiceEnabled: true,
+            investigationEnabled: true,
+            appointmentEnabled: true,
+            medicalExpenseEnabled: true,
+            medicalExpenseAutoConfirm: false,
+            functions: [],
+          })
+        : ok(
+            homePage({
+              group: 'provider',
+              provider: { providerId: 'P10001', cnName: '和睦家医院', enName: 'United Family' },
+            }),
+          ),
+    );
+    renderAt(<HomePage />);
+    expect(await screen.findByText('Unsigned')).toBeTruthy();
+    expect(screen.getByText('An unsigned provider cannot use the direct-billing functions')).toBeTruthy();
+    expect(screen.getByText('Invoice management: Off')).toBeTruthy();
+    await i18n.changeLanguage('zh');
   });
 
   it('shows the Task Board to network-view staff with the tasks waiting for audit', async () => {
