@@ -282,11 +282,21 @@ export type TUserPageBody = z.input<typeof ZUserPageBody>;
 export const IMPORT_MODES = ['all-or-nothing', 'valid-only'] as const;
 export type TImportMode = (typeof IMPORT_MODES)[number];
 
-/** POST /authority/user/import: commits a previewed upload. */
-export const ZUserImportCommit = z.object({
-  token: z.string().trim().min(1, FORMAT).max(64, FORMAT),
-  mode: z.enum(IMPORT_MODES, { error: FORMAT }),
-});
+/**
+ * POST /authority/user/import: commits a previewed upload. Every imported user gets the one
+ * initial `password` (user password rule) and must change it at the first sign-in.
+ */
+export const ZUserImportCommit = z
+  .object({
+    token: z.string().trim().min(1, FORMAT).max(64, FORMAT),
+    mode: z.enum(IMPORT_MODES, { error: FORMAT }),
+    password: z.string({ error: bilingual('请输入初始密码', 'Please enter the initial password') }),
+  })
+  .superRefine((v, ctx) => {
+    const problem = userPasswordProblem(v.password);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
+export type TUserImportCommit = z.input<typeof ZUserImportCommit>;
 
 /** The columns of the import template, in order (the header row carries both languages). */
 export const IMPORT_COLUMNS = [
@@ -298,7 +308,6 @@ export const IMPORT_COLUMNS = [
   { key: 'roles', zh: '角色编码', en: 'Role codes' },
   { key: 'email', zh: '邮箱', en: 'Email' },
   { key: 'mobile', zh: '手机号', en: 'Mobile' },
-  { key: 'password', zh: '初始密码', en: 'Initial password' },
 ] as const;
 export type TImportColumn = (typeof IMPORT_COLUMNS)[number]['key'];
 
@@ -306,3 +315,60 @@ export type TImportColumn = (typeof IMPORT_COLUMNS)[number]['key'];
 export const IMPORT_MAX_ROWS = 5000;
 /** Bytes of one import file at most. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** One row of an import file as read (every cell as text); roles are role codes separated by commas. */
+export const ZUserImportRow = z
+  .object({
+    account: z.string().trim(),
+    name: ZPersonFields.name,
+    nameEn: ZPersonFields.nameEn,
+    userType: ZPersonFields.userType,
+    providerId: ZPersonFields.providerId,
+    roles: z
+      .string()
+      .trim()
+      .max(500, FORMAT)
+      .transform((v) =>
+        v
+          .split(/[,，;；]/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    email: ZPersonFields.email,
+    mobile: ZPersonFields.mobile,
+  })
+  .superRefine((v, ctx) => {
+    const account = accountProblem(v.account, v.userType);
+    if (account) ctx.addIssue({ code: 'custom', path: ['account'], message: account });
+    checkProvider(v, ctx);
+  });
+export type TUserImportRow = z.output<typeof ZUserImportRow>;
+
+/** A problem of one row of an import file, in both languages. */
+export interface TImportRowError {
+  /** The spreadsheet row number (the header is row 1). */
+  row: number;
+  account: string;
+  field: string;
+  msg: string;
+  msg_en: string;
+}
+
+/** The preview of an import: what would be created and what is wrong, row by row. */
+export interface TImportPreview {
+  token: string;
+  total: number;
+  valid: number;
+  invalid: number;
+  errors: TImportRowError[];
+  expiresAt: string;
+}
+
+export const ACCOUNT_DUPLICATE_IN_FILE_MESSAGE = bilingual(
+  '账号在文件中重复出现（第 {row} 行）',
+  'The account appears twice in the file (row {row})',
+);
+export const ROLE_CODE_UNKNOWN_MESSAGE = bilingual(
+  '角色编码 {code} 不存在',
+  'Role code {code} does not exist',
+);

@@ -332,6 +332,7 @@ export async function seedDemoProviders(tx: TDbOrTx, { config }: { config: TConf
         roles: [],
         permissions: [],
         isSuperAdmin: false,
+        mustChangePassword: false,
       };
       async function* parts() {
         for (const photo of seed.photos) {

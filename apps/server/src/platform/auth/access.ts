@@ -36,11 +36,18 @@ export interface TActor {
   roles: string[];
   permissions: string[];
   isSuperAdmin: boolean;
+  /** The password was reset by an administrator: only routes marked `duringPasswordChange` answer. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TAccess;
+    /**
+     * The route also answers a user whose password must change first (changing the password,
+     * the own profile); every other authenticated route refuses them with 40072.
+     */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** Set on authenticated routes. */
