@@ -34,6 +34,9 @@ const securityEventPage: TPage = {
     Component: (await import('../features/security-events/pages/SecurityEventPage.tsx')).SecurityEventPage,
   }),
 };
+const userPage: TPage = {
+  load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
+};
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
 };
@@ -135,6 +138,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'drsystem/management/hosp/form': hospitalFormPage,
   'system/error-log': errorLogPage,
   'system/security-event': securityEventPage,
+  'system/user/index': userPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

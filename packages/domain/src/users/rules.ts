@@ -205,6 +205,10 @@ const ZPersonFields = {
   enabled: z.boolean().default(true),
 };
 
+/** The email and mobile fields of a user (also the web form's rules). */
+export const ZUserEmail = ZPersonFields.email;
+export const ZUserMobile = ZPersonFields.mobile;
+
 /** A provider user has a provider; an operator-side user never has one. */
 function checkProvider(
   v: { userType: string; providerId: string | null },

@@ -21,7 +21,7 @@ import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import { assignableRoles, findAllUsers, findServiceUsers, pageUsers } from './users.admin.queries.ts';
-import { usersByIds } from './users.admin.store.ts';
+import { assertOperator, searchProviders, usersByIds } from './users.admin.store.ts';
 import {
   createUser,
   deleteUsers,
@@ -232,6 +232,32 @@ export function usersAdminRoutes(p: TPlatform): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await assignableRoles(p, { actor: actorOf(request) })),
+    );
+
+    app.get(
+      '/authority/user/providers',
+      {
+        config: { access: can(USER_PERMISSIONS.VIEW) },
+        schema: {
+          tags,
+          summary:
+            'Providers of the tenant whose id or name contains the keyword (the provider picker), at most 50',
+          querystring: z.object({
+            keyword: z.string().trim().max(100).default(''),
+            ts: z.string().optional(),
+          }),
+          response: {
+            200: ZEnvelope(
+              z.array(z.object({ providerId: z.string(), name: z.string(), nameEn: z.string() })),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        assertOperator(actor);
+        return ok(await searchProviders(p.db, { tenantId: actor.tenantId, keyword: request.query.keyword }));
+      },
     );
 
     app.post(

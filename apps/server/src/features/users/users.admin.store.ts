@@ -163,3 +163,32 @@ export async function tenantRoles(db: TDbOrTx, tenantId: string): Promise<TRoleR
     .where(eq(roles.tenantId, tenantId))
     .orderBy(asc(roles.code));
 }
+
+/** Providers of the tenant whose id or name contains the keyword (the provider picker), at most 50. */
+export async function searchProviders(
+  db: TDbOrTx,
+  { tenantId, keyword }: { tenantId: string; keyword: string },
+): Promise<{ providerId: string; name: string; nameEn: string }[]> {
+  const like = `%${escapeLike(keyword)}%`;
+  return db
+    .select({
+      providerId: providers.providerId,
+      name: providers.providerCnName,
+      nameEn: providers.providerEnName,
+    })
+    .from(providers)
+    .where(
+      and(
+        eq(providers.tenantId, tenantId),
+        keyword
+          ? or(
+              ilike(providers.providerId, like),
+              ilike(providers.providerCnName, like),
+              ilike(providers.providerEnName, like),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(providers.providerId))
+    .limit(50);
+}

@@ -95,6 +95,7 @@ describe('every user administration route', () => {
     ['GET', '/authority/user/findAll', undefined],
     ['GET', '/authority/user/findService', undefined],
     ['GET', '/authority/user/roles', undefined],
+    ['GET', '/authority/user/providers', undefined],
     ['POST', '/authority/user/reset', {}],
     ['POST', '/authority/user/reload', {}],
     ['POST', '/authority/user/export', {}],
@@ -485,13 +486,11 @@ describe('POST /authority/user/reset and /reload', () => {
       (await req('demo/x', 'GET', '/oauth/resource/visible', undefined, { token: session.token })).json().data
         .resourceList as string[];
     expect(await visible()).not.toContain('authority:user:view');
-    await t.platform.db
-      .insert(rolePermissions)
-      .values({
-        tenantId: tenantIds.get('demo')!,
-        roleId: roleIds.AUDITOR,
-        permission: 'authority:user:view',
-      });
+    await t.platform.db.insert(rolePermissions).values({
+      tenantId: tenantIds.get('demo')!,
+      roleId: roleIds.AUDITOR,
+      permission: 'authority:user:view',
+    });
     try {
       expect(await visible()).not.toContain('authority:user:view');
       const res = await req('demo/admin', 'POST', '/authority/user/reload', `userId=${user.id}`, {
@@ -534,6 +533,18 @@ describe('findAll, findService and roles', () => {
     const acme = (await req('acme/admin', 'GET', '/authority/user/roles')).json().data;
     expect(acme.map((r: { id: string }) => r.id)).toContain(roleIds.ACME_AUDITOR);
     expect(acme.map((r: { id: string }) => r.id)).not.toContain(roleIds.AUDITOR);
+  });
+});
+
+describe('GET /authority/user/providers', () => {
+  it("finds the tenant's providers by id or name, never another tenant's", async () => {
+    const demo = (await req('demo/admin', 'GET', '/authority/user/providers?keyword=p1000')).json().data;
+    expect(demo.map((r: { providerId: string }) => r.providerId)).toContain('P10001');
+    const acme = (await req('acme/admin', 'GET', '/authority/user/providers?keyword=P10001')).json().data;
+    expect(acme).toEqual([]);
+    expect(
+      (await req('demo/admin', 'GET', `/authority/user/providers?keyword=${'x'.repeat(101)}`)).statusCode,
+    ).toBe(400);
   });
 });
 
