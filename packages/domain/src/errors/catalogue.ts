@@ -118,8 +118,8 @@ export const ERRORS = {
   PASSWORD_CHANGE_REQUIRED: entry(
     40072,
     403,
-    '您的密码已被管理员重置，请先修改密码',
-    'Your password was reset by an administrator; change it before anything else',
+    '请先修改管理员为您设置的密码',
+    'Change the password an administrator set for you before anything else',
   ),
 
   // User administration (docs/decisions/0026-user-administration.md), 4014x.

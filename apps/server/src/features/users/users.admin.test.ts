@@ -214,8 +214,8 @@ describe('POST /authority/user', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toMatchObject({
       code: 40072,
-      msg: '您的密码已被管理员重置，请先修改密码',
-      msg_en: 'Your password was reset by an administrator; change it before anything else',
+      msg: '请先修改管理员为您设置的密码',
+      msg_en: 'Change the password an administrator set for you before anything else',
     });
     const own = await req('demo/x', 'GET', `/authority/user/${session.userId}`, undefined, {
       token: session.token,

@@ -183,7 +183,7 @@ export function ImportWizard({ open, onClose }: ImportWizardProps) {
           ) : (
             <Typography.Text type="success">{t('import.allValid')}</Typography.Text>
           )}
-          <Form<TCommitForm> form={form} layout="vertical" onFinish={submit}>
+          <Form<TCommitForm> form={form} name="userImport" layout="vertical" onFinish={submit}>
             <Form.Item name="mode" label={t('import.mode')} rules={[{ required: true }]}>
               <Radio.Group
                 options={[

@@ -117,6 +117,7 @@ export function UserDrawer({ open, user, onClose }: UserDrawerProps) {
     >
       <Form<TUserForm>
         form={form}
+        name="user"
         layout="vertical"
         initialValues={{ userType: USER_TYPE.OPERATOR.code, roleIds: [], enabled: true }}
         onFinish={submit}

@@ -185,6 +185,7 @@ function UserList() {
     {
       key: 'roles',
       title: t('fields.roles'),
+      width: 200,
       render: (_, u) =>
         u.roles.length === 0
           ? '-'
@@ -273,6 +274,7 @@ function UserList() {
     <>
       <Form<TFilterForm>
         form={form}
+        name="userFilter"
         layout={mobile ? 'vertical' : 'inline'}
         role="search"
         className="portal-search-form"
@@ -377,7 +379,7 @@ function UserList() {
           setPage((p) => ({ ...p, current: 1 }));
         }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1400 }}
       />
       <Flex justify="flex-end" style={{ marginTop: 16 }}>
         <Pager
