@@ -22,6 +22,7 @@ import { providerAccountsRoutes } from './features/provider-accounts/provider-ac
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
+import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';
 import { installAuth } from './platform/auth/auth.hooks.ts';
@@ -227,6 +228,7 @@ export async function buildApp(
       await api.register(homeLinksRoutes(platform));
       await api.register(messagesRoutes(platform));
       await api.register(usersRoutes(platform));
+      await api.register(usersAdminRoutes(platform));
       await api.register(errorLogsRoutes(platform));
       await api.register(securityEventsRoutes(platform));
       await api.register(dictionariesRoutes(platform));

@@ -340,6 +340,15 @@ export const MENU_SEED: TMenuSeed[] = [
     roles: [],
     children: [
       {
+        name: 'user',
+        path: 'user',
+        component: 'system/user/index',
+        title: '用户管理',
+        titleEn: 'Users',
+        icon: 'UserOutlined',
+        roles: [],
+      },
+      {
         name: 'dictionary',
         path: 'dictionary',
         component: 'system/dictionary/index',

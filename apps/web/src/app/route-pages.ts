@@ -40,6 +40,9 @@ const providerAccountPage: TPage = {
       .ProviderAccountPage,
   }),
 };
+const userPage: TPage = {
+  load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
+};
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
 };
@@ -142,6 +145,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/error-log': errorLogPage,
   'system/security-event': securityEventPage,
   'system/provider-account': providerAccountPage,
+  'system/user/index': userPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -96,7 +96,8 @@ export async function appLoader({ request }: LoaderFunctionArgs): Promise<null> 
  * the menu, the tab and the address agree; otherwise the frame's own home page shows.
  */
 export async function homeLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  if (!hasSession()) return null;
+  // The frame's loader sends a user whose password must change away first (40072 otherwise).
+  if (!hasSession() || useSessionStore.getState().user?.mustChangePassword) return null;
   let home: string | null = null;
   try {
     const [tree, { affixHomePath, resolvePage }] = await Promise.all([

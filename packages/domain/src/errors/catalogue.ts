@@ -115,6 +115,49 @@ export const ERRORS = {
     'Too many wrong old passwords, try again in {minutes} minutes',
   ),
   AVATAR_TYPE: entry(40071, 400, '头像仅支持 jpg、png 格式的图片', 'The avatar must be a jpg or png image'),
+  PASSWORD_CHANGE_REQUIRED: entry(
+    40072,
+    403,
+    '请先修改管理员为您设置的密码',
+    'Change the password an administrator set for you before anything else',
+  ),
+
+  // User administration (docs/decisions/0026-user-administration.md), 4014x.
+  EMAIL_INVALID: entry(40140, 400, '邮箱格式不正确', 'Email is invalid'),
+  PHONE_INVALID: entry(40141, 400, '手机号格式不正确', 'Phone number is invalid'),
+  USER_PROVIDER_UNKNOWN: entry(
+    40142,
+    400,
+    '医疗机构 {providerId} 不存在',
+    'Provider {providerId} does not exist',
+  ),
+  USER_ROLE_UNKNOWN: entry(40143, 400, '所选角色不存在', 'A chosen role does not exist'),
+  USER_IMPORT_EXPIRED: entry(
+    40144,
+    410,
+    '导入预览已过期或已提交，请重新上传文件',
+    'The import preview expired or was already committed; upload the file again',
+  ),
+  USER_IMPORT_HAS_ERRORS: entry(
+    40145,
+    400,
+    '导入文件有 {count} 行错误，全部导入模式下未导入任何用户',
+    'The file has {count} rows with errors; in all-or-nothing mode no user was imported',
+  ),
+  USER_IMPORT_EMPTY: entry(40146, 400, '导入文件中没有数据行', 'The import file holds no data rows'),
+  USER_IMPORT_TOO_MANY: entry(40147, 400, '导入文件最多 {max} 行', 'An import file holds at most {max} rows'),
+  USER_IMPORT_BAD_HEADER: entry(
+    40148,
+    400,
+    '导入文件的表头与模板不一致，请下载模板后填写',
+    'The header row does not match the template; download the template and fill it in',
+  ),
+  USER_OPERATOR_ONLY: entry(
+    40149,
+    403,
+    '用户管理只对运营人员开放',
+    'User administration is open to operator staff only',
+  ),
 
   // Hospital change tasks (docs/decisions/0006-hospital-tasks.md), 4008x.
   HOSPITAL_PHOTO_COUNT: entry(

@@ -67,7 +67,7 @@ export const HOSPITAL_PERSONAL_FIELDS: Readonly<Record<string, TPersonalDataKind
  * Business objects whose masked fields can be revealed (a feature registers who may see each):
  * a hospital change task by its id, the approved record of a hospital by its provider id.
  */
-export const REVEAL_BIZ_TYPES = ['providerTask', 'provider'] as const;
+export const REVEAL_BIZ_TYPES = ['providerTask', 'provider', 'user'] as const;
 
 /** `POST /authority/personalData/reveal`: one field of one object, logged before it is shown. */
 export const ZRevealBody = z.object({

@@ -34,6 +34,8 @@ export const SECURITY_EVENT_REASONS = {
   'refresh-replayed': { zh: '已使用的刷新令牌再次出现', en: 'Used refresh token presented again' },
   'own-password': { zh: '本人修改', en: 'Changed by the user' },
   granted: { zh: '授予角色', en: 'Roles granted' },
+  'admin-roles': { zh: '管理员调整角色', en: 'Roles set by an administrator' },
+  'admin-reset': { zh: '管理员重置密码', en: 'Password reset by an administrator' },
   'user-logout': { zh: '用户退出', en: 'User signed out' },
   idle: { zh: '长时间无操作', en: 'Idle too long' },
   absolute: { zh: '超过最长会话时间', en: 'Session lifetime reached' },

@@ -333,6 +333,7 @@ export async function seedDemoProviders(tx: TDbOrTx, { config }: { config: TConf
         permissions: [],
         isSuperAdmin: false,
         providerFunctions: null,
+        mustChangePassword: false,
       };
       async function* parts() {
         for (const photo of seed.photos) {

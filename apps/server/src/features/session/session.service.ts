@@ -373,6 +373,23 @@ export async function revokeProviderSessions(
   return revoked.length;
 }
 
+/**
+ * Ends every live session of a user (deleted, disabled or password reset by an administrator);
+ * returns how many were ended. It runs inside the caller's transaction: the caller invalidates
+ * the user's cached sessions once that commits.
+ */
+export async function revokeUserSessions(
+  db: TDbOrTx,
+  { tenantId, userId, reason }: { tenantId: string; userId: string; reason: string },
+): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
 /** Logout by access token (the form field `token`); an unreadable or expired token is a no-op. */
 export async function logout(
   p: TPlatform,
@@ -491,6 +508,7 @@ async function loadSession(p: TPlatform, sessionId: string): Promise<TSessionEnt
       permissions: row.permissions,
       isSuperAdmin: row.roles.includes(ROLES.SUPER_ADMIN),
       providerFunctions,
+      mustChangePassword: row.user.mustChangePassword,
     },
   };
 }

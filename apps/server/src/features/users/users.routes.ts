@@ -47,7 +47,7 @@ export function usersRoutes(p: TPlatform): FastifyPluginAsyncZod {
     app.get(
       '/authority/user/:id',
       {
-        config: { access: access.login() },
+        config: { access: access.login(), duringPasswordChange: true },
         schema: {
           tags,
           summary: 'A user profile: your own, or any user of your tenant with authority:user:view',
@@ -146,7 +146,7 @@ export function usersRoutes(p: TPlatform): FastifyPluginAsyncZod {
     app.put(
       '/authority/user/password',
       {
-        config: { access: access.login() },
+        config: { access: access.login(), duringPasswordChange: true },
         schema: {
           tags,
           summary:

@@ -101,6 +101,7 @@ export async function getProfile(
   p: TPlatform,
   { actor, userId }: { actor: TActor; userId: string },
 ): Promise<TUserProfile> {
+  if (userId !== actor.userId && actor.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
   if (userId !== actor.userId && !isPermitted(actor.permissions, USER_VIEW_PERMISSION))
     throw new AppError('NO_PERMISSION');
   return toProfile(await requireUser(p.db, actor.tenantId, userId));

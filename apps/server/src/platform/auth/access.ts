@@ -42,6 +42,8 @@ export interface TActor {
    * null for everybody else, whom provider switches do not limit.
    */
   providerFunctions: readonly TProviderFunction[] | null;
+  /** The password was reset by an administrator: only routes marked `duringPasswordChange` answer. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -52,6 +54,11 @@ declare module 'fastify' {
      * off (or is unsigned) are refused with 40303 (decision 0027).
      */
     providerFunction?: TProviderFunction;
+    /**
+     * The route also answers a user whose password must change first (changing the password,
+     * the own profile); every other authenticated route refuses them with 40072.
+     */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** Set on authenticated routes. */

@@ -113,6 +113,10 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
     request.actor = actor;
     request.tenant = { id: actor.tenantId, code: actor.tenantCode };
 
+    if (actor.mustChangePassword && !request.routeOptions.config?.duringPasswordChange) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
+
     if (rule.kind === 'permission' && !isPermitted(actor.permissions, rule.permission)) {
       throw new AppError('NO_PERMISSION');
     }

@@ -63,6 +63,9 @@ export async function signIn(input: TLoginInput): Promise<void> {
   const result = await login(input);
   writeString(PORTAL_STORAGE_KEYS.MENU_GROUP, null);
   useSessionStore.getState().applyLogin(result, input.tenant);
+  // A reset password must change first: the server answers nothing else until then (40072), and
+  // the frame loads permissions and routes once the new password is set.
+  if (result.mustChangePassword) return;
   try {
     await ensureSessionData({ force: true });
   } catch (error) {
@@ -168,7 +171,7 @@ export async function signInByTransfer(input: TTransferInput): Promise<void> {
         .getState()
         .applyLogin({ ...profile, userId: profile.id, token: input.token, refreshToken: '', expiration });
     }
-    await ensureSessionData({ force: true, group });
+    if (!useSessionStore.getState().user?.mustChangePassword) await ensureSessionData({ force: true, group });
   } catch (error) {
     useSessionStore.getState().clearSession();
     throw error;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch/LanguageSwitch.tsx';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { logout } from '../../session/session-actions.ts';
+import { ensureSessionData, logout } from '../../session/session-actions.ts';
 import { PasswordForm } from '../components/PasswordForm.tsx';
 
 /** Where a user with a reset or temporary password must go first (spec section 2). */
@@ -42,7 +42,10 @@ export function ForceUpdatePasswordPage() {
             submitText={t('force.submit')}
             onChanged={() => {
               useSessionStore.getState().updateUser({ mustChangePassword: false });
-              navigate('/', { replace: true });
+              // Permissions and routes were refused until now (40072): load them afresh.
+              void ensureSessionData({ force: true })
+                .catch(() => undefined)
+                .then(() => navigate('/', { replace: true }));
             }}
           />
           <Button type="link" style={{ paddingInline: 0, marginTop: 16 }} onClick={() => void logout()}>
