@@ -28,6 +28,7 @@ import { DOCTOR_PHOTO_BIZ_TYPE, doctorTaskKind } from './doctors.kind.ts';
 import {
   auditDoctorTask,
   canSeeDoctorPhoto,
+  checkDoctorEdit,
   createDoctorTask,
   getAuditDoctorTask,
   getDoctorDetail,
@@ -107,6 +108,23 @@ export function doctorsRoutes(p: TPlatform): FastifyPluginAsyncZod {
           ...saved(submit),
         );
       },
+    );
+
+    app.get(
+      '/drsystem/management/check-edit/:id',
+      {
+        config: { access: can('update') },
+        schema: {
+          tags,
+          summary:
+            "Whether an update-doctor task (02) of the doctor may start, asked before the update form opens: 404 'Doctor not matched' (40085) when the doctor does not practise at the user's provider, 409 'Doctor has an unfinished task' (40913, naming it) while a change of the doctor is pending or auditing",
+          params: z.object({ id: ZDoctorId }),
+          querystring: ts,
+          response: { 200: ZEnvelope(z.object({ doctorId: z.string(), canEdit: z.literal(true) })) },
+        },
+      },
+      async (request) =>
+        ok(await checkDoctorEdit(p, { actor: actorOf(request), doctorId: request.params.id })),
     );
 
     app.get(

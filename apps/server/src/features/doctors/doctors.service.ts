@@ -22,7 +22,13 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, decideTask } from '../change-tasks/change-tasks.audit.ts';
-import { moveTask, saveTask, type TTaskRef, taskRef } from '../change-tasks/change-tasks.lifecycle.ts';
+import {
+  assertNoUnfinishedChange,
+  moveTask,
+  saveTask,
+  type TTaskRef,
+  taskRef,
+} from '../change-tasks/change-tasks.lifecycle.ts';
 import type { TListSource } from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listDecisions, listFlows } from '../change-tasks/change-tasks.store.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
@@ -87,6 +93,24 @@ export async function updateDoctorTask(
     submit: input.submit,
   });
   return taskRef(row);
+}
+
+/**
+ * check-edit/{id}: whether an update of the doctor may start, asked before the update form
+ * opens. 404 'Doctor not matched' when the doctor does not practise at the actor's provider;
+ * 409 'Doctor has an unfinished task' (naming it) while an add or update task of the doctor's
+ * certificate number is pending (08) or auditing (01) there. The same guards as the save.
+ */
+export async function checkDoctorEdit(
+  p: TPlatform,
+  { actor, doctorId }: { actor: TActor; doctorId: string },
+): Promise<{ doctorId: string; canEdit: true }> {
+  const providerId = ownProvider(actor);
+  const approved = await findPractisingDoctor(p.db, { tenantId: actor.tenantId, providerId, doctorId });
+  if (!approved || !isPractising(approved)) throw new AppError('DOCTOR_NOT_MATCHED');
+  const form = { ...approvedForm(approved), providerId, doctorId };
+  await assertNoUnfinishedChange(p, kind, { actor, form, taskType: UPDATE_DOCTOR, task: null });
+  return { doctorId, canEdit: true };
 }
 
 /** task-update/{id}: saves or (re)submits a draft (08) or returned (04) task. */

@@ -233,6 +233,45 @@ describe('update doctor (02)', () => {
   });
 });
 
+describe('check-edit/{id}: may an update of the doctor start', () => {
+  it('answers canEdit, then 409 while a change is unfinished, and again once it is closed', async () => {
+    const { id, form } = await approvedDoctor();
+    const free = await api(hospital, 'GET', `management/check-edit/${id}`);
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toEqual({ doctorId: id, canEdit: true });
+    const draft = await api(hospital, 'POST', `management/update/${id}`, {
+      ...form,
+      gender: '2',
+      submit: false,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const busy = await api(hospital, 'GET', `management/check-edit/${id}`);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toMatchObject({
+      isSuccess: false,
+      code: 40913,
+      msg_en: `Doctor has an unfinished task (${draft.json().data.taskNo}); finish it before starting another change`,
+      data: { taskNo: draft.json().data.taskNo },
+    });
+    expect(busy.json().msg).toContain(draft.json().data.taskNo);
+    const closed = await api(hospital, 'POST', `management/task-close/${draft.json().data.id}`, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await api(hospital, 'GET', `management/check-edit/${id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a bad id, users without the permission, other providers and other tenants', async () => {
+    const { id } = await approvedDoctor();
+    expect((await api(hospital, 'GET', 'management/check-edit/not-a-uuid')).statusCode).toBe(400);
+    expect((await api(netview, 'GET', `management/check-edit/${id}`)).statusCode).toBe(403);
+    expect((await api(auditor, 'GET', `management/check-edit/${id}`)).statusCode).toBe(403);
+    const other = await api(hospital2, 'GET', `management/check-edit/${id}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe(40085);
+    const acme = await api(acmeHospital, 'GET', `management/check-edit/${id}`, undefined, 'acme');
+    expect(acme.statusCode).toBe(404);
+  });
+});
+
 describe('bad input and permissions', () => {
   it('refuses bad codes, a bad photo id and unknown departments with field errors', async () => {
     const bad = await create(

@@ -19,15 +19,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
-import { ApiError } from '../../../lib/http.ts';
-import { pickLanguage } from '../../../lib/i18n.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
 import { DepartmentTags } from '../../hospital-tasks/components/DepartmentPicker.tsx';
 import { useLanguage } from '../../hospital-tasks/use-language.ts';
 import { useDoctorList } from '../api/list-doctors.ts';
 import { useMatchDoctor } from '../api/match-doctor.ts';
 import { EMPTY_TEXT } from '../components/DoctorFieldValue.tsx';
-import { doctorCreatePath, doctorDetailPath, doctorUpdatePath } from '../doctor-paths.ts';
+import { doctorErrorText, isDoctorNotMatched } from '../doctor-errors.ts';
+import { doctorCreatePath, doctorDetailPath } from '../doctor-paths.ts';
+import { useChangeDoctor } from '../use-change-doctor.ts';
 
 /** 'Doctor not matched' (40085): the server's message and what it offers. */
 interface TNotMatched {
@@ -48,6 +48,7 @@ export function DoctorListPage() {
   const [page, setPage] = useViewState('page', { current: 1, size: 10 });
   const list = useDoctorList({ ...page, model: { keyword } });
   const match = useMatchDoctor();
+  const change = useChangeDoctor();
   const [notMatched, setNotMatched] = useState<TNotMatched | null>(null);
 
   const search = async ({ keyword: raw }: { keyword?: string }) => {
@@ -61,8 +62,7 @@ export function DoctorListPage() {
         CERTIFICATE_NO_PATTERN.test(text) && /\d/.test(text) ? { certificateNo: text } : { name: text },
       );
     } catch (error) {
-      if (error instanceof ApiError && error.code === 40085)
-        setNotMatched({ keyword: text, text: pickLanguage(error.msg, error.msgEn) });
+      if (isDoctorNotMatched(error)) setNotMatched({ keyword: text, text: doctorErrorText(error) });
     }
   };
 
@@ -96,7 +96,12 @@ export function DoctorListPage() {
           <Button type="link" size="small" onClick={() => navigate(doctorDetailPath(d.id))}>
             {t('list.view')}
           </Button>
-          <Button type="link" size="small" onClick={() => navigate(doctorUpdatePath(d.id))}>
+          <Button
+            type="link"
+            size="small"
+            loading={change.checkingId === d.id}
+            onClick={() => void change.start(d.id)}
+          >
             {t('list.change')}
           </Button>
         </Space>
