@@ -13,13 +13,16 @@ import { Button, Card, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  DepartmentPickerDialog,
+  DepartmentTags,
+} from '../../../components/change-tasks/DepartmentPicker.tsx';
 import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
 import type { TUploadedFile } from '../../../components/file-upload/upload-state.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { applyServerFieldErrors, zodRule } from '../../../lib/zod-form.ts';
 import { DictSelect } from '../../dictionaries/components/DictSelect.tsx';
-import { DepartmentPickerDialog, DepartmentTags } from '../../hospital-tasks/components/DepartmentPicker.tsx';
-import { useLanguage } from '../../hospital-tasks/use-language.ts';
 
 /** Upload type of doctor photos: jpg, jpeg or png up to 10 MB (spec section 5). */
 export const DOCTOR_PHOTO_BIZ_TYPE = 'DOCTOR_PHOTO';
