@@ -81,12 +81,13 @@ export function knowledgeRoutes(p: TPlatform): FastifyPluginAsyncZod {
       async (request) => ok(await listKnowledge(p, { actor: actorOf(request), request: request.body })),
     );
 
-    for (const kind of ['disease', 'treatment'] as const) {
+    // add/symptom is not named by the spec; it completes the three bases (decision 0025).
+    for (const kind of ['symptom', 'disease', 'treatment'] as const) {
       app.post(
         `/drsystem/info/add/${kind}`,
         {
           config: {
-            access: access.permission(`drsystem:info:add${kind === 'disease' ? 'Disease' : 'Treatment'}`),
+            access: access.permission(`drsystem:info:add${kind[0].toUpperCase()}${kind.slice(1)}`),
           },
           schema: {
             tags,

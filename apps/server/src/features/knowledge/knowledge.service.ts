@@ -111,7 +111,7 @@ async function nextCode(db: TDbOrTx, tenantId: string, kind: TKnowledgeKind, par
   }
 }
 
-/** add/disease, add/treatment: a new entry at level 1, or under a level-1 or level-2 parent of the same base. */
+/** add/symptom, add/disease, add/treatment: a new entry at level 1, or under a level-1 or level-2 parent of the same base. */
 export async function addKnowledge(
   p: TPlatform,
   {

@@ -277,6 +277,57 @@ describe('knowledge bases', () => {
     ).toBe(40121);
   });
 
+  it('adds a symptom under a symptom group, in its own tenant only, with the same rules', async () => {
+    const res = await api(auditor, 'POST', 'info/add/symptom', {
+      parentCode: 'SG',
+      cnName: '夜间盗汗',
+      enName: 'Night sweats',
+      departments: ['05.02'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, msg: '新增成功', msg_en: 'Added' });
+    expect(res.json().data).toMatchObject({ code: 'SG.01', parentCode: 'SG', level: 2, kind: 'symptom' });
+    const listed = await api(auditor, 'POST', 'system/knowledge/list', {
+      model: { kind: 'symptom', keyword: '夜间盗汗' },
+    });
+    expect(listed.json().data.records.map((r: { code: string }) => r.code)).toEqual(['SG.01']);
+    // Another tenant's base does not have it.
+    const acme = await api(
+      acmeAuditor,
+      'POST',
+      'system/knowledge/list',
+      { model: { kind: 'symptom', keyword: '夜间盗汗' } },
+      'acme',
+    );
+    expect(acme.json().data.total).toBe(0);
+    // Bad input: no Chinese name, a disease as the parent, a taken code.
+    const noName = await api(auditor, 'POST', 'info/add/symptom', {
+      parentCode: 'SG',
+      cnName: ' ',
+      enName: 'x',
+    });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().data.fieldErrors.cnName).toBeTruthy();
+    const diseaseParent = await api(auditor, 'POST', 'info/add/symptom', {
+      parentCode: 'E10-E14',
+      cnName: '甲',
+      enName: 'A',
+    });
+    expect(diseaseParent.json().code).toBe(40121);
+    const taken = await api(auditor, 'POST', 'info/add/symptom', {
+      code: 'SG.01',
+      cnName: '甲',
+      enName: 'A',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe(40122);
+    // Without the permission: provider staff and network-view users.
+    for (const token of [hospital, netview]) {
+      const refused = await api(token, 'POST', 'info/add/symptom', { cnName: '甲', enName: 'A' });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+
   it('refuses knowledge administration without the permission', async () => {
     for (const token of [hospital, netview]) {
       expect((await api(token, 'POST', 'info/add/disease', { cnName: '甲', enName: 'A' })).statusCode).toBe(
