@@ -16,14 +16,17 @@ import {
   ZDoctorTaskNo,
   ZDoctorTaskSaveBody,
 } from '@portal/domain/doctors/rules';
+import { ZAuditTaskListRequest } from '@portal/domain/hospital-audit/rules';
 import { ZHospitalTaskRef, ZPage } from '@portal/domain/hospital-tasks/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { sendFile } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, defineOverdueJob } from '../change-tasks/change-tasks.audit.ts';
 import { registerBizAccess } from '../files/files.service.ts';
+import { buildDoctorListExport, buildDoctorTaskExport } from './doctors.exports.ts';
 import { DOCTOR_PHOTO_BIZ_TYPE, doctorTaskKind } from './doctors.kind.ts';
 import {
   auditDoctorTask,
@@ -157,6 +160,29 @@ export function doctorsRoutes(p: TPlatform): FastifyPluginAsyncZod {
       async (request) => ok(await listDoctors(p, { actor: actorOf(request), request: request.body })),
     );
 
+    app.post(
+      '/drsystem/management/export',
+      {
+        config: { access: can('export') },
+        schema: {
+          tags,
+          summary:
+            "The doctor list as an .xlsx workbook (blob), with the list's filter ({model: {keyword}}; paging ignored): provider staff their own provider's doctors, operators every doctor (or model.providerId's). Headers in the request's language; errors come back as the JSON envelope",
+          body: ZDoctorListRequest,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          request,
+          reply,
+          await buildDoctorListExport(p, {
+            actor: actorOf(request),
+            model: request.body.model,
+            lang: request.lang,
+          }),
+        ),
+    );
+
     app.get(
       '/drsystem/management/match',
       {
@@ -271,6 +297,29 @@ export function doctorsRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request) =>
         ok(await listDoctorTasks(p, { actor: actorOf(request), request: request.body, audit: true })),
+    );
+
+    app.post(
+      '/drsystem/management/msh-task-export',
+      {
+        config: { access: canAudit('export') },
+        schema: {
+          tags,
+          summary:
+            "The doctor tasks of the operator's audit list as an .xlsx workbook (blob), with that list's filter (providerTaskMsh/list's {model: {title, taskNo, providerId, taskType, status, sendStartDate, sendEndDate, personInCharge}}; paging and sort ignored), newest task first. Operator staff only; errors come back as the JSON envelope",
+          body: ZAuditTaskListRequest,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          request,
+          reply,
+          await buildDoctorTaskExport(p, {
+            actor: actorOf(request),
+            filter: request.body.model,
+            lang: request.lang,
+          }),
+        ),
     );
 
     app.get(

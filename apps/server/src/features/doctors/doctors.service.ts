@@ -15,6 +15,7 @@ import type {
   TDoctorListRequest,
   TDoctorTaskSaveBody,
 } from '@portal/domain/doctors/rules';
+import type { TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
 import type { TTaskFile } from '@portal/domain/hospital-tasks/api';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -266,12 +267,14 @@ export async function getDoctorDetail(
   };
 }
 
-/** list: the doctors practising at the actor's provider (operators: every doctor of the tenant), paged. */
-export async function listDoctors(
-  p: TPlatform,
-  { actor, request }: { actor: TActor; request: TDoctorListRequest },
-): Promise<{ records: TDoctorListItem[]; current: number; size: number; total: number }> {
-  const { current, size, model } = request;
+/**
+ * The doctors a list (and its export) shows: those practising at the actor's provider
+ * (operators: every doctor of the tenant, or of model.providerId), by certificate number or name.
+ */
+export function doctorListWhere(
+  actor: TActor,
+  model: TDoctorListRequest['model'],
+): { where: SQL | undefined; providerId: string | null } {
   const providerId = actor.providerId ?? (model.providerId || null);
   const filters: SQL[] = [eq(doctors.tenantId, actor.tenantId)];
   if (providerId) {
@@ -289,7 +292,16 @@ export async function listDoctors(
       ) as SQL,
     );
   }
-  const where = and(...filters);
+  return { where: and(...filters), providerId };
+}
+
+/** list: the doctors practising at the actor's provider (operators: every doctor of the tenant), paged. */
+export async function listDoctors(
+  p: TPlatform,
+  { actor, request }: { actor: TActor; request: TDoctorListRequest },
+): Promise<{ records: TDoctorListItem[]; current: number; size: number; total: number }> {
+  const { current, size, model } = request;
+  const { where, providerId } = doctorListWhere(actor, model);
   const [{ total }] = await p.db.select({ total: count() }).from(doctors).where(where);
   const rows = await p.db
     .select()
@@ -514,6 +526,28 @@ export interface TCrossKindTaskFilter {
   commitFrom?: Date | null;
   commitBefore?: Date | null;
   personInCharge?: string;
+}
+
+const dayStartInChina = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+/**
+ * The operator's audit-list filter (providerTaskMsh/list) as its doctor tasks' part applies it;
+ * null when the filter leaves doctor tasks out (a hospital-name filter: doctor tasks have none).
+ */
+export function doctorTaskFilterOfAudit(filter: TAuditTaskFilter): TCrossKindTaskFilter | null {
+  if (filter.providerName) return null;
+  return {
+    title: filter.title,
+    taskNo: filter.taskNo,
+    providerIdLike: filter.providerId,
+    personInCharge: filter.personInCharge,
+    taskType: filter.taskType,
+    status: filter.status,
+    commitFrom: filter.sendStartDate ? dayStartInChina(filter.sendStartDate) : null,
+    commitBefore: filter.sendEndDate
+      ? new Date(dayStartInChina(filter.sendEndDate.slice(0, 10)).getTime() + 86_400_000)
+      : null,
+  };
 }
 
 /**

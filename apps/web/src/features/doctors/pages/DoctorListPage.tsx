@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TDoctorListItem } from '@portal/domain/doctors/api';
 import { PROFESSIONAL_LEVEL } from '@portal/domain/doctors/codes';
 import { CERTIFICATE_NO_PATTERN } from '@portal/domain/doctors/rules';
 import {
   Alert,
+  App,
   Button,
   Card,
   Empty,
@@ -13,6 +14,7 @@ import {
   Space,
   Table,
   type TableColumnsType,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -20,8 +22,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DepartmentTags } from '../../../components/change-tasks/DepartmentPicker.tsx';
 import { Pager } from '../../../components/pager/Pager.tsx';
+import { usePermission } from '../../../components/permission/use-permission.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
+import { DOCTOR_EXPORT_PERMISSION, useExportDoctors } from '../api/export-doctors.ts';
 import { useDoctorList } from '../api/list-doctors.ts';
 import { useMatchDoctor } from '../api/match-doctor.ts';
 import { EMPTY_TEXT } from '../components/DoctorFieldValue.tsx';
@@ -39,6 +43,7 @@ interface TNotMatched {
  * The doctors practising at the user's provider: search by certificate number or name; view,
  * change (a new update-doctor task) or create a doctor. A search that matches no doctor says
  * 'Doctor not matched' and offers to create a new-doctor task or to edit the attending doctor.
+ * Export saves the list with the current search as .xlsx.
  */
 export function DoctorListPage() {
   const { t } = useTranslation('doctors');
@@ -50,6 +55,14 @@ export function DoctorListPage() {
   const match = useMatchDoctor();
   const change = useChangeDoctor();
   const [notMatched, setNotMatched] = useState<TNotMatched | null>(null);
+  const { message } = App.useApp();
+  const permission = usePermission();
+  const exporting = useExportDoctors();
+
+  const exportList = async () => {
+    const { fileName } = await exporting.mutateAsync({ keyword });
+    message.success(t('export.done', { fileName }));
+  };
 
   const search = async ({ keyword: raw }: { keyword?: string }) => {
     const text = (raw ?? '').trim();
@@ -115,13 +128,26 @@ export function DoctorListPage() {
         <Typography.Title level={3} id="doctor-list-title" style={{ margin: 0 }}>
           {t('list.title')}
         </Typography.Title>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => navigate(doctorCreatePath())}
-        >
-          {t('list.create')}
-        </Button>
+        <Space wrap>
+          {permission.has(DOCTOR_EXPORT_PERMISSION) && (
+            <Tooltip title={t('list.exportHint')}>
+              <Button
+                icon={<DownloadOutlined aria-hidden />}
+                loading={exporting.isPending}
+                onClick={() => void exportList().catch(() => undefined)}
+              >
+                {t('list.export')}
+              </Button>
+            </Tooltip>
+          )}
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => navigate(doctorCreatePath())}
+          >
+            {t('list.create')}
+          </Button>
+        </Space>
       </Flex>
       <Card>
         <Form

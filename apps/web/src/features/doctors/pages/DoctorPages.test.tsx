@@ -12,6 +12,12 @@ import { DoctorDetailPage } from './DoctorDetailPage.tsx';
 import { DoctorFormPage } from './DoctorFormPage.tsx';
 import { DoctorListPage } from './DoctorListPage.tsx';
 
+const spies = vi.hoisted(() => ({ saveBlob: vi.fn() }));
+vi.mock('../../../lib/browser.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/browser.ts')>()),
+  saveBlob: spies.saveBlob,
+}));
+
 const DOCTOR_ID = '00000000-0000-4000-8000-0000000000d1';
 const BUSY_ID = '00000000-0000-4000-8000-0000000000d2';
 const LIST = '/drsystem/management/doctor';
@@ -132,6 +138,7 @@ function signIn(kind: 'hospital' | 'auditor') {
 }
 
 beforeEach(async () => {
+  spies.saveBlob.mockReset();
   api = installFakeApi();
   Element.prototype.scrollIntoView = vi.fn();
   await i18n.changeLanguage('zh');
@@ -213,6 +220,67 @@ describe('doctor list', () => {
     await userEvent.click(screen.getByRole('button', { name: '新建医生任务' }));
     expect(await screen.findByRole('heading', { name: '新增医生' })).toBeTruthy();
     expect((screen.getByLabelText('执业证号') as HTMLInputElement).value).toBe('110108999999');
+  });
+});
+
+describe('doctor list export', () => {
+  const xlsx = (name: string) =>
+    new Response(new Blob(['PK']), {
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename="x.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      },
+    });
+  const emptyList = () => ok({ records: [listItem({})], current: 1, size: 10, total: 1 });
+
+  it('exports the list with the current search and saves the workbook', async () => {
+    signIn('hospital');
+    api.answer('/drsystem/management/list', emptyList);
+    api.answer('/drsystem/management/match', () => ok([listItem({})]));
+    api.answer('/drsystem/management/export', () => xlsx('医生列表-P10001-20260615.xlsx'));
+    await open(LIST);
+    await screen.findByText('王建国');
+    await userEvent.type(screen.getByLabelText('医生'), '王建国');
+    await userEvent.click(button('搜索'));
+    await waitFor(() =>
+      expect(api.callsTo('/drsystem/management/list').at(-1)?.body).toMatchObject({
+        model: { keyword: '王建国' },
+      }),
+    );
+    await userEvent.click(button('导出'));
+    await waitFor(() => expect(spies.saveBlob).toHaveBeenCalledTimes(1));
+    expect(spies.saveBlob.mock.calls[0][1]).toBe('医生列表-P10001-20260615.xlsx');
+    expect(await screen.findByText('已导出 医生列表-P10001-20260615.xlsx')).toBeTruthy();
+    expect(api.callsTo('/drsystem/management/export')[0]).toMatchObject({
+      method: 'POST',
+      body: { model: { keyword: '王建国' } },
+    });
+  });
+
+  it('shows a refused export and saves nothing', async () => {
+    signIn('hospital');
+    api.answer('/drsystem/management/list', emptyList);
+    api.answer('/drsystem/management/export', () =>
+      fail(403, 40300, '您没有该操作的权限', 'You have no permission for this operation'),
+    );
+    await open(LIST);
+    await screen.findByText('王建国');
+    await userEvent.click(button('导出'));
+    expect(await screen.findByText('您没有该操作的权限')).toBeTruthy();
+    expect(spies.saveBlob).not.toHaveBeenCalled();
+  });
+
+  it('has no Export without the permission', async () => {
+    signIn('hospital');
+    useSessionStore.getState().applyAuthority({
+      ...EMPTY_AUTHORITY,
+      resourceList: ['drsystem:doctorTask:list', 'drsystem:doctorTask:detail'],
+      roleList: ['SMART_PORTAL'],
+    });
+    api.answer('/drsystem/management/list', emptyList);
+    await open(LIST);
+    await screen.findByText('王建国');
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 });
 
