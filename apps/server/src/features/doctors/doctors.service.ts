@@ -4,6 +4,7 @@
  * operator's audit and internal fields, the reads, and 'Doctor not matched'.
  */
 import { canAudit } from '@portal/domain/change-tasks/lifecycle';
+import { HOSPITAL_TASK_STATUS } from '@portal/domain/dictionaries/codes';
 import type {
   TDoctorListItem,
   TDoctorTaskListItem,
@@ -33,6 +34,7 @@ import {
 import type { TListSource } from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listDecisions, listFlows } from '../change-tasks/change-tasks.store.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
+import { invalidateDoctorSearch } from '../knowledge/knowledge.search.ts';
 import {
   ADD_DOCTOR,
   approvedForm,
@@ -52,6 +54,7 @@ import {
 } from './doctors.tables.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const APPROVED = HOSPITAL_TASK_STATUS.APPROVED.code;
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Provider staff act for their own provider only; a doctor call needs one. */
@@ -154,6 +157,8 @@ export async function auditDoctorTask(
   input: { actor: TActor; key: string; auditResult: string; returnReason: string; version?: number },
 ): Promise<TTaskRef & { doctorId: string | null; appliedFields: string[] }> {
   const { row, applied } = await decideTask(p, kind, { ...input, taskNo: input.key });
+  // An approval creates or changes a doctor or practice: the search rankings must see it.
+  if (row.status === APPROVED) await invalidateDoctorSearch(p, input.actor.tenantId);
   return { ...taskRef(row), doctorId: row.doctorId, appliedFields: applied.changes.map((c) => c.field) };
 }
 
@@ -178,6 +183,8 @@ export async function updateDoctorInfo(
     .where(and(eq(doctors.tenantId, actor.tenantId), eq(doctors.id, id), eq(doctors.version, version)))
     .returning();
   if (!row) throw new AppError('CASE_STATUS_CHANGED');
+  // The recommendation and validity order and filter the search.
+  await invalidateDoctorSearch(p, actor.tenantId);
   return getDoctorDetail(p, { actor, id });
 }
 

@@ -35,7 +35,7 @@ export function knowledgeRoutes(p: TPlatform): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Advanced doctor search: at least one of symptom, disease, treatment or doctorName (40120 otherwise); filters area, department, language, professionalLevel; one row per practice, by relevance then internal recommendation; {current, size}',
+            'Advanced doctor search: at least one of symptom, disease, treatment or doctorName (40120 otherwise); filters area, department, language, professionalLevel; one row per practice, by relevance then internal recommendation; {current, size}. The ranking of the first 1,000 rows is kept for 60 s per tenant and criteria (forgotten when a doctor task is approved, the recommendation or validity of a doctor changes, or the knowledge bases change)',
           body: ZAdvanceSearchRequest,
           response: { 200: ZEnvelope(ZPage(ZAdvanceSearchItem)) },
         },
