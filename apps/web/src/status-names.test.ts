@@ -5,9 +5,9 @@
  */
 import { HOSPITAL_TASK_STATUS } from '@portal/domain/dictionaries/codes';
 import { describe, expect, it } from 'vitest';
+import { TASK_STATUS_CODES, statusLabel as taskListName } from './components/change-tasks/task-statuses.ts';
 import { statusName as boardName, TASK_STATUS_ORDER } from './features/home/task-statuses.ts';
 import { statusLabel as auditListName } from './features/hospital-audit/audit-codes.ts';
-import { TASK_STATUS_CODES, statusLabel as taskListName } from './features/hospital-tasks/task-statuses.ts';
 
 const files = import.meta.glob<Record<string, unknown>>('./**/locales/*.json', {
   eager: true,

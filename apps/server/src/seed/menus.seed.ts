@@ -298,6 +298,16 @@ export const MENU_SEED: TMenuSeed[] = [
         roles: ['AUDITOR'],
       },
       {
+        name: 'drinfo-add-symptom',
+        path: 'add/symptom',
+        component: 'drsystem/info/add/symptom',
+        title: '新增症状',
+        titleEn: 'Add symptom',
+        hidden: true,
+        noCache: true,
+        roles: ['AUDITOR'],
+      },
+      {
         name: 'drinfo-add-disease',
         path: 'add/disease',
         component: 'drsystem/info/add/disease',

@@ -119,6 +119,8 @@ const knowledgePage = (name: string): TPage => ({
           (m) => m.HospitalInfoDetailPage,
         ),
       bases: () => import('../features/knowledge/pages/KnowledgePage.tsx').then((m) => m.KnowledgePage),
+      addSymptom: () =>
+        import('../features/knowledge/pages/AddKnowledgePage.tsx').then((m) => m.AddSymptomPage),
       addDisease: () =>
         import('../features/knowledge/pages/AddKnowledgePage.tsx').then((m) => m.AddDiseasePage),
       addTreatment: () =>
@@ -156,6 +158,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'drsystem/info/advance': knowledgePage('advance'),
   'drsystem/info/query/infoDetail': knowledgePage('infoDetail'),
   'drsystem/system/knowledge': knowledgePage('bases'),
+  'drsystem/info/add/symptom': knowledgePage('addSymptom'),
   'drsystem/info/add/disease': knowledgePage('addDisease'),
   'drsystem/info/add/treatment': knowledgePage('addTreatment'),
   'drsystem/system/symptom/bondingdisease': knowledgePage('bonding'),

@@ -16,18 +16,22 @@ import {
   ZDoctorTaskNo,
   ZDoctorTaskSaveBody,
 } from '@portal/domain/doctors/rules';
+import { ZAuditTaskListRequest } from '@portal/domain/hospital-audit/rules';
 import { ZHospitalTaskRef, ZPage } from '@portal/domain/hospital-tasks/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { sendFile } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, defineOverdueJob } from '../change-tasks/change-tasks.audit.ts';
 import { registerBizAccess } from '../files/files.service.ts';
+import { buildDoctorListExport, buildDoctorTaskExport } from './doctors.exports.ts';
 import { DOCTOR_PHOTO_BIZ_TYPE, doctorTaskKind } from './doctors.kind.ts';
 import {
   auditDoctorTask,
   canSeeDoctorPhoto,
+  checkDoctorEdit,
   createDoctorTask,
   getAuditDoctorTask,
   getDoctorDetail,
@@ -110,6 +114,23 @@ export function doctorsRoutes(p: TPlatform): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/drsystem/management/check-edit/:id',
+      {
+        config: { access: can('update') },
+        schema: {
+          tags,
+          summary:
+            "Whether an update-doctor task (02) of the doctor may start, asked before the update form opens: 404 'Doctor not matched' (40085) when the doctor does not practise at the user's provider, 409 'Doctor has an unfinished task' (40913, naming it) while a change of the doctor is pending or auditing",
+          params: z.object({ id: ZDoctorId }),
+          querystring: ts,
+          response: { 200: ZEnvelope(z.object({ doctorId: z.string(), canEdit: z.literal(true) })) },
+        },
+      },
+      async (request) =>
+        ok(await checkDoctorEdit(p, { actor: actorOf(request), doctorId: request.params.id })),
+    );
+
+    app.get(
       '/drsystem/management/detail/:id',
       {
         config: { access: can('detail') },
@@ -137,6 +158,29 @@ export function doctorsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await listDoctors(p, { actor: actorOf(request), request: request.body })),
+    );
+
+    app.post(
+      '/drsystem/management/export',
+      {
+        config: { access: can('export') },
+        schema: {
+          tags,
+          summary:
+            "The doctor list as an .xlsx workbook (blob), with the list's filter ({model: {keyword}}; paging ignored): provider staff their own provider's doctors, operators every doctor (or model.providerId's). Headers in the request's language; errors come back as the JSON envelope",
+          body: ZDoctorListRequest,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          request,
+          reply,
+          await buildDoctorListExport(p, {
+            actor: actorOf(request),
+            model: request.body.model,
+            lang: request.lang,
+          }),
+        ),
     );
 
     app.get(
@@ -253,6 +297,29 @@ export function doctorsRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request) =>
         ok(await listDoctorTasks(p, { actor: actorOf(request), request: request.body, audit: true })),
+    );
+
+    app.post(
+      '/drsystem/management/msh-task-export',
+      {
+        config: { access: canAudit('export') },
+        schema: {
+          tags,
+          summary:
+            "The doctor tasks of the operator's audit list as an .xlsx workbook (blob), with that list's filter (providerTaskMsh/list's {model: {title, taskNo, providerId, taskType, status, sendStartDate, sendEndDate, personInCharge}}; paging and sort ignored), newest task first. Operator staff only; errors come back as the JSON envelope",
+          body: ZAuditTaskListRequest,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          request,
+          reply,
+          await buildDoctorTaskExport(p, {
+            actor: actorOf(request),
+            filter: request.body.model,
+            lang: request.lang,
+          }),
+        ),
     );
 
     app.get(

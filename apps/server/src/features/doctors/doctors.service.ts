@@ -4,6 +4,7 @@
  * operator's audit and internal fields, the reads, and 'Doctor not matched'.
  */
 import { canAudit } from '@portal/domain/change-tasks/lifecycle';
+import { HOSPITAL_TASK_STATUS } from '@portal/domain/dictionaries/codes';
 import type {
   TDoctorListItem,
   TDoctorTaskListItem,
@@ -15,6 +16,7 @@ import type {
   TDoctorListRequest,
   TDoctorTaskSaveBody,
 } from '@portal/domain/doctors/rules';
+import type { TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
 import type { TTaskFile } from '@portal/domain/hospital-tasks/api';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -22,10 +24,17 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, decideTask } from '../change-tasks/change-tasks.audit.ts';
-import { moveTask, saveTask, type TTaskRef, taskRef } from '../change-tasks/change-tasks.lifecycle.ts';
+import {
+  assertNoUnfinishedChange,
+  moveTask,
+  saveTask,
+  type TTaskRef,
+  taskRef,
+} from '../change-tasks/change-tasks.lifecycle.ts';
 import type { TListSource } from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listDecisions, listFlows } from '../change-tasks/change-tasks.store.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
+import { invalidateDoctorSearch } from '../knowledge/knowledge.search.ts';
 import {
   ADD_DOCTOR,
   approvedForm,
@@ -45,6 +54,7 @@ import {
 } from './doctors.tables.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const APPROVED = HOSPITAL_TASK_STATUS.APPROVED.code;
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Provider staff act for their own provider only; a doctor call needs one. */
@@ -89,6 +99,24 @@ export async function updateDoctorTask(
   return taskRef(row);
 }
 
+/**
+ * check-edit/{id}: whether an update of the doctor may start, asked before the update form
+ * opens. 404 'Doctor not matched' when the doctor does not practise at the actor's provider;
+ * 409 'Doctor has an unfinished task' (naming it) while an add or update task of the doctor's
+ * certificate number is pending (08) or auditing (01) there. The same guards as the save.
+ */
+export async function checkDoctorEdit(
+  p: TPlatform,
+  { actor, doctorId }: { actor: TActor; doctorId: string },
+): Promise<{ doctorId: string; canEdit: true }> {
+  const providerId = ownProvider(actor);
+  const approved = await findPractisingDoctor(p.db, { tenantId: actor.tenantId, providerId, doctorId });
+  if (!approved || !isPractising(approved)) throw new AppError('DOCTOR_NOT_MATCHED');
+  const form = { ...approvedForm(approved), providerId, doctorId };
+  await assertNoUnfinishedChange(p, kind, { actor, form, taskType: UPDATE_DOCTOR, task: null });
+  return { doctorId, canEdit: true };
+}
+
 /** task-update/{id}: saves or (re)submits a draft (08) or returned (04) task. */
 export async function saveExistingTask(
   p: TPlatform,
@@ -129,6 +157,8 @@ export async function auditDoctorTask(
   input: { actor: TActor; key: string; auditResult: string; returnReason: string; version?: number },
 ): Promise<TTaskRef & { doctorId: string | null; appliedFields: string[] }> {
   const { row, applied } = await decideTask(p, kind, { ...input, taskNo: input.key });
+  // An approval creates or changes a doctor or practice: the search rankings must see it.
+  if (row.status === APPROVED) await invalidateDoctorSearch(p, input.actor.tenantId);
   return { ...taskRef(row), doctorId: row.doctorId, appliedFields: applied.changes.map((c) => c.field) };
 }
 
@@ -153,6 +183,8 @@ export async function updateDoctorInfo(
     .where(and(eq(doctors.tenantId, actor.tenantId), eq(doctors.id, id), eq(doctors.version, version)))
     .returning();
   if (!row) throw new AppError('CASE_STATUS_CHANGED');
+  // The recommendation and validity order and filter the search.
+  await invalidateDoctorSearch(p, actor.tenantId);
   return getDoctorDetail(p, { actor, id });
 }
 
@@ -242,12 +274,14 @@ export async function getDoctorDetail(
   };
 }
 
-/** list: the doctors practising at the actor's provider (operators: every doctor of the tenant), paged. */
-export async function listDoctors(
-  p: TPlatform,
-  { actor, request }: { actor: TActor; request: TDoctorListRequest },
-): Promise<{ records: TDoctorListItem[]; current: number; size: number; total: number }> {
-  const { current, size, model } = request;
+/**
+ * The doctors a list (and its export) shows: those practising at the actor's provider
+ * (operators: every doctor of the tenant, or of model.providerId), by certificate number or name.
+ */
+export function doctorListWhere(
+  actor: TActor,
+  model: TDoctorListRequest['model'],
+): { where: SQL | undefined; providerId: string | null } {
   const providerId = actor.providerId ?? (model.providerId || null);
   const filters: SQL[] = [eq(doctors.tenantId, actor.tenantId)];
   if (providerId) {
@@ -265,7 +299,16 @@ export async function listDoctors(
       ) as SQL,
     );
   }
-  const where = and(...filters);
+  return { where: and(...filters), providerId };
+}
+
+/** list: the doctors practising at the actor's provider (operators: every doctor of the tenant), paged. */
+export async function listDoctors(
+  p: TPlatform,
+  { actor, request }: { actor: TActor; request: TDoctorListRequest },
+): Promise<{ records: TDoctorListItem[]; current: number; size: number; total: number }> {
+  const { current, size, model } = request;
+  const { where, providerId } = doctorListWhere(actor, model);
   const [{ total }] = await p.db.select({ total: count() }).from(doctors).where(where);
   const rows = await p.db
     .select()
@@ -490,6 +533,28 @@ export interface TCrossKindTaskFilter {
   commitFrom?: Date | null;
   commitBefore?: Date | null;
   personInCharge?: string;
+}
+
+const dayStartInChina = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+/**
+ * The operator's audit-list filter (providerTaskMsh/list) as its doctor tasks' part applies it;
+ * null when the filter leaves doctor tasks out (a hospital-name filter: doctor tasks have none).
+ */
+export function doctorTaskFilterOfAudit(filter: TAuditTaskFilter): TCrossKindTaskFilter | null {
+  if (filter.providerName) return null;
+  return {
+    title: filter.title,
+    taskNo: filter.taskNo,
+    providerIdLike: filter.providerId,
+    personInCharge: filter.personInCharge,
+    taskType: filter.taskType,
+    status: filter.status,
+    commitFrom: filter.sendStartDate ? dayStartInChina(filter.sendStartDate) : null,
+    commitBefore: filter.sendEndDate
+      ? new Date(dayStartInChina(filter.sendEndDate.slice(0, 10)).getTime() + 86_400_000)
+      : null,
+  };
 }
 
 /**

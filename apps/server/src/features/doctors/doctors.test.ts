@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { createUser, upload } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { sheetRows } from '../../test/xlsx.ts';
 import { closeOverdueTasks } from '../change-tasks/change-tasks.audit.ts';
 import { hospitalPhotoPng } from '../hospital-tasks/hospital-tasks.seed.ts';
 import { doctorTaskKind } from './doctors.kind.ts';
@@ -230,6 +231,45 @@ describe('update doctor (02)', () => {
     const taken = await create(hospital, { ...form });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe(40088);
+  });
+});
+
+describe('check-edit/{id}: may an update of the doctor start', () => {
+  it('answers canEdit, then 409 while a change is unfinished, and again once it is closed', async () => {
+    const { id, form } = await approvedDoctor();
+    const free = await api(hospital, 'GET', `management/check-edit/${id}`);
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toEqual({ doctorId: id, canEdit: true });
+    const draft = await api(hospital, 'POST', `management/update/${id}`, {
+      ...form,
+      gender: '2',
+      submit: false,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const busy = await api(hospital, 'GET', `management/check-edit/${id}`);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toMatchObject({
+      isSuccess: false,
+      code: 40913,
+      msg_en: `Doctor has an unfinished task (${draft.json().data.taskNo}); finish it before starting another change`,
+      data: { taskNo: draft.json().data.taskNo },
+    });
+    expect(busy.json().msg).toContain(draft.json().data.taskNo);
+    const closed = await api(hospital, 'POST', `management/task-close/${draft.json().data.id}`, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await api(hospital, 'GET', `management/check-edit/${id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a bad id, users without the permission, other providers and other tenants', async () => {
+    const { id } = await approvedDoctor();
+    expect((await api(hospital, 'GET', 'management/check-edit/not-a-uuid')).statusCode).toBe(400);
+    expect((await api(netview, 'GET', `management/check-edit/${id}`)).statusCode).toBe(403);
+    expect((await api(auditor, 'GET', `management/check-edit/${id}`)).statusCode).toBe(403);
+    const other = await api(hospital2, 'GET', `management/check-edit/${id}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe(40085);
+    const acme = await api(acmeHospital, 'GET', `management/check-edit/${id}`, undefined, 'acme');
+    expect(acme.statusCode).toBe(404);
   });
 });
 
@@ -486,5 +526,130 @@ describe('doctor tasks in the task lists across kinds (providerTask/list, provid
     expect(await list({ providerName: 'no such hospital name' })).not.toContain(submitted.id);
     const denied = await api(hospital, 'POST', 'providerTaskMsh/list', { size: 10 });
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('exports (.xlsx)', () => {
+  const exportAs = (
+    token: string,
+    url: string,
+    payload: object,
+    { tenant = 'demo', language = 'zh' }: { tenant?: string; language?: 'zh' | 'en' } = {},
+  ) =>
+    call(t.app, tenant, token, {
+      method: 'POST',
+      url: `/saasapi/drsystem/management/${url}`,
+      payload,
+      headers: { language },
+    });
+  const certificates = (rows: string[][]) => rows.slice(3).map((r) => r[1]);
+
+  it("exports the provider's own doctors with the list's filter, headers in the request's language", async () => {
+    const mine = await approvedDoctor(hospital, { cnFirstName: '导出甲', enFirstName: 'Exporta' });
+    const other = await approvedDoctor(hospital2, { cnFirstName: '导出乙', enFirstName: 'Exportb' });
+
+    const all = await exportAs(hospital, 'export', {});
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.headers['content-type']).toContain('spreadsheetml');
+    expect(all.headers['content-disposition']).toMatch(
+      /^attachment; filename=".*\.xlsx"; filename\*=UTF-8''/,
+    );
+    const rows = await sheetRows(all);
+    expect(rows[0][0]).toBe('医生列表');
+    expect(rows[2]).toEqual(expect.arrayContaining(['执业证号', '中文姓名', '职称', '科室']));
+    const listed = (await api(hospital, 'POST', 'management/list', { size: 100 })).json().data;
+    expect(certificates(rows)).toHaveLength(listed.total);
+    expect(certificates(rows)).toContain(mine.form.certificateNo);
+    expect(certificates(rows)).not.toContain(other.form.certificateNo);
+    expect([...certificates(rows)].sort()).toEqual(certificates(rows));
+    const row = rows.find((r) => r[1] === mine.form.certificateNo)!;
+    expect(row).toEqual(
+      expect.arrayContaining(['张导出甲', 'Exporta Zhang', '男', '主任医师', 'P10001', '有效']),
+    );
+
+    const filtered = await exportAs(hospital, 'export', { model: { keyword: '导出甲' } }, { language: 'en' });
+    expect(filtered.statusCode, filtered.body).toBe(200);
+    const enRows = await sheetRows(filtered);
+    expect(enRows[0][0]).toBe('Doctor List');
+    expect(enRows[2]).toEqual(expect.arrayContaining(['Certificate number', 'Chinese name', 'Departments']));
+    expect(certificates(enRows)).toEqual([mine.form.certificateNo]);
+    expect(enRows[3]).toEqual(expect.arrayContaining(['Male', 'Chief physician', 'Valid']));
+    // Provider staff cannot widen the export to another provider through the filter.
+    const widened = await exportAs(hospital, 'export', {
+      model: { keyword: '导出乙', providerId: 'P10002' },
+    });
+    expect(certificates(await sheetRows(widened))).toEqual([]);
+  });
+
+  it('exports the doctor tasks of the audit list with its filter', async () => {
+    const form = doctorForm({ cnFirstName: '任务导出' });
+    const task = (await create(hospital2, form)).json().data;
+    const draft = (await create(hospital, doctorForm(), false)).json().data;
+
+    const byTitle = await exportAs(auditor, 'msh-task-export', { model: { title: form.certificateNo } });
+    expect(byTitle.statusCode, byTitle.body).toBe(200);
+    const rows = await sheetRows(byTitle);
+    expect(rows[0][0]).toBe('医生任务审核列表');
+    expect(rows[2]).toEqual(expect.arrayContaining(['任务号', '任务类型', '状态', '提交时间']));
+    expect(rows.slice(3)).toHaveLength(1);
+    expect(rows[3]).toEqual(
+      expect.arrayContaining([task.taskNo, '新增医生', 'P10002', form.certificateNo, '张任务导出', '审核中']),
+    );
+
+    const submittedOnly = await exportAs(
+      auditor,
+      'msh-task-export',
+      { model: { status: ['01'], providerId: 'P1000' } },
+      { language: 'en' },
+    );
+    const enRows = await sheetRows(submittedOnly);
+    expect(enRows[2]).toEqual(expect.arrayContaining(['Task number', 'Task type', 'Status']));
+    const numbers = enRows.slice(3).map((r) => r[1]);
+    expect(numbers).toContain(task.taskNo);
+    expect(numbers).not.toContain(draft.taskNo);
+    expect(enRows.slice(3).every((r) => r.includes('Auditing'))).toBe(true);
+    expect([...numbers].sort().reverse()).toEqual(numbers);
+    const listed = await api(auditor, 'POST', 'providerTaskMsh/list', {
+      size: 100,
+      model: { status: ['01'], providerId: 'P1000', taskType: ['01', '02'] },
+    });
+    expect(numbers).toHaveLength(listed.json().data.total);
+
+    const hospitalsOnly = await exportAs(auditor, 'msh-task-export', {
+      model: { providerName: '北京', title: form.certificateNo },
+    });
+    expect((await sheetRows(hospitalsOnly)).slice(3)).toEqual([]);
+  });
+
+  it('refuses a bad filter with field errors, as the JSON envelope', async () => {
+    const longKeyword = await exportAs(hospital, 'export', { model: { keyword: 'x'.repeat(101) } });
+    expect(longKeyword.statusCode).toBe(400);
+    expect(longKeyword.headers['content-type']).toMatch(/application\/json/);
+    expect(longKeyword.json().data.fieldErrors).toHaveProperty(['model.keyword']);
+    const badDate = await exportAs(auditor, 'msh-task-export', { model: { sendStartDate: '2026-13-01' } });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().isSuccess).toBe(false);
+  });
+
+  it('refuses users without the export permission', async () => {
+    expect((await exportAs(netview, 'export', {})).statusCode).toBe(403);
+    expect((await exportAs(auditor, 'export', {})).statusCode).toBe(403);
+    expect((await exportAs(netview, 'msh-task-export', {})).statusCode).toBe(403);
+    const provider = await exportAs(hospital, 'msh-task-export', {});
+    expect(provider.statusCode).toBe(403);
+    expect(provider.json().isSuccess).toBe(false);
+  });
+
+  it("leaves another tenant's doctors and tasks out", async () => {
+    const { form, task } = await approvedDoctor();
+    const acmeDoctors = await exportAs(acmeHospital, 'export', {}, { tenant: 'acme' });
+    expect(acmeDoctors.statusCode, acmeDoctors.body).toBe(200);
+    expect(certificates(await sheetRows(acmeDoctors))).not.toContain(form.certificateNo);
+    const acmeTasks = await exportAs(acmeAuditor, 'msh-task-export', {}, { tenant: 'acme' });
+    expect(acmeTasks.statusCode, acmeTasks.body).toBe(200);
+    const numbers = (await sheetRows(acmeTasks)).slice(3).map((r) => r[1]);
+    expect(numbers).not.toContain(task.taskNo);
+    const demoTasks = await exportAs(auditor, 'msh-task-export', {});
+    expect((await sheetRows(demoTasks)).slice(3).map((r) => r[1])).toContain(task.taskNo);
   });
 });

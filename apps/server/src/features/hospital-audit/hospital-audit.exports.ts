@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import {
   APPROVAL_CONCLUSION,
   CONTACT_SHOW,
@@ -13,10 +12,19 @@ import {
 } from '@portal/domain/hospital-audit/rules';
 import { LABELS } from '@portal/domain/hospital-tasks/rules';
 import { and, asc, count, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import {
+  chinaDay,
+  EXPORT_BATCH,
+  keysetBatches,
+  pick,
+  type TExportFile,
+  type TLang,
+  writeSheet,
+  XLSX_TYPE,
+} from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { findTask } from '../change-tasks/change-tasks.store.ts';
 import { hospitalTaskKind, toForm } from '../hospital-tasks/hospital-tasks.kind.ts';
@@ -28,120 +36,36 @@ import {
   type THospitalTaskRow,
   type TProviderRow,
 } from '../hospital-tasks/hospital-tasks.tables.ts';
-import { createValueFormatter, type TLang } from './hospital-audit.format.ts';
+import { createValueFormatter } from './hospital-audit.format.ts';
 import { latestApproval } from './hospital-audit.service.ts';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/**
- * An export ready to send: its content type, file name and a writer that streams the workbook
- * to the answer. Whatever can refuse the export (404, 409) is checked before the writer exists,
- * so a refusal is still the JSON envelope; the rows are read and written in batches, so memory
- * stays flat however many there are.
- */
-export interface TExportFile {
-  contentType: string;
-  fileName: string;
-  write: (out: Writable) => Promise<void>;
-}
-
-/** Rows read per query while an export streams. */
-const BATCH = 500;
 
 const UTC_OFFSET = '+08:00';
 const DAY_MS = 86_400_000;
-/** A day (or instant) in China time as YYYY-MM-DD, the portal's date format. */
-const chinaDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const dayStart = (day: string) => new Date(`${day}T00:00:00${UTC_OFFSET}`);
-const pick = (lang: TLang, label: { zh: string; en: string }) => (lang === 'zh' ? label.zh : label.en);
-
-const BRAND = 'FFF89000';
-const HEADER_FILL = 'FFFDEBD3';
-
-/** A sheet with a title row, a subtitle row and a header row; column widths in characters. */
-function startSheet(
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  input: { name: string; title: string; subtitle: string; columns: { header: string; width: number }[] },
-) {
-  const sheet = workbook.addWorksheet(input.name, { views: [{ state: 'frozen', ySplit: 3 }] });
-  sheet.columns = input.columns.map((c) => ({ width: c.width }));
-  const last = input.columns.length;
-  sheet.mergeCells(1, 1, 1, last);
-  sheet.mergeCells(2, 1, 2, last);
-  const title = sheet.getCell(1, 1);
-  title.value = input.title;
-  title.font = { bold: true, size: 16, color: { argb: BRAND } };
-  title.alignment = { horizontal: 'center', vertical: 'middle' };
-  sheet.getRow(1).height = 28;
-  const subtitle = sheet.getCell(2, 1);
-  subtitle.value = input.subtitle;
-  subtitle.alignment = { horizontal: 'center' };
-  subtitle.font = { color: { argb: 'FF666666' } };
-  const header = sheet.getRow(3);
-  header.values = input.columns.map((c) => c.header);
-  header.eachCell((cell) => {
-    cell.font = { bold: true };
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
-    cell.alignment = { vertical: 'middle', wrapText: true };
-    cell.border = { bottom: { style: 'thin', color: { argb: BRAND } } };
-  });
-  return sheet;
-}
-
-function addRows(sheet: ExcelJS.Worksheet, rows: (string | number)[][]) {
-  for (const values of rows) {
-    const row = sheet.addRow(values);
-    row.alignment = { vertical: 'top', wrapText: true };
-    row.commit();
-  }
-}
-
-/** A workbook written straight to `out` as rows are committed (ExcelJS's streaming writer). */
-function newWorkbook(actor: TActor, out: Writable) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  workbook.creator = actor.name;
-  workbook.created = new Date();
-  return workbook;
-}
-
-/** Lets the answer drain before the next batch when the client reads slower than we write. */
-function drained(out: Writable): Promise<void> {
-  if (!out.writableNeedDrain) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-  });
-}
 
 /** The tenant's valid provider records, ordered by provider id, in batches (keyset paging). */
-export async function* validRecordBatches(
+export function validRecordBatches(
   db: TDbOrTx,
   tenantId: string,
-  batch = BATCH,
+  batch = EXPORT_BATCH,
 ): AsyncGenerator<TProviderRow[]> {
-  let after = '';
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(providers)
-      .where(
-        and(
-          eq(providers.tenantId, tenantId),
-          eq(providers.status, PROVIDER_ACCOUNT_STATUS.VALID.code),
-          gt(providers.providerId, after),
-        ),
-      )
-      .orderBy(asc(providers.providerId))
-      .limit(batch);
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1].providerId;
-  }
+  return keysetBatches(
+    (after: string | null, limit) =>
+      db
+        .select()
+        .from(providers)
+        .where(
+          and(
+            eq(providers.tenantId, tenantId),
+            eq(providers.status, PROVIDER_ACCOUNT_STATUS.VALID.code),
+            ...(after === null ? [] : [gt(providers.providerId, after)]),
+          ),
+        )
+        .orderBy(asc(providers.providerId))
+        .limit(limit),
+    (row) => row.providerId,
+    batch,
+  );
 }
 
 interface TDecisionPeriod {
@@ -159,36 +83,34 @@ const approvedIn = ({ tenantId, from, to }: TDecisionPeriod) =>
   );
 
 /** The approvals of a period in the order they were made, in batches (keyset on time and id). */
-export async function* approvalBatches(
+export function approvalBatches(
   db: TDbOrTx,
   period: TDecisionPeriod,
-  batch = BATCH,
+  batch = EXPORT_BATCH,
 ): AsyncGenerator<THospitalTaskAuditRow[]> {
-  let after: { at: Date; id: string } | null = null;
-  for (;;) {
-    const rows: THospitalTaskAuditRow[] = await db
-      .select()
-      .from(hospitalTaskAudits)
-      .where(
-        and(
-          approvedIn(period),
-          ...(after
-            ? [
-                or(
-                  gt(hospitalTaskAudits.auditedAt, after.at),
-                  and(eq(hospitalTaskAudits.auditedAt, after.at), gt(hospitalTaskAudits.id, after.id)),
-                ),
-              ]
-            : []),
-        ),
-      )
-      .orderBy(asc(hospitalTaskAudits.auditedAt), asc(hospitalTaskAudits.id))
-      .limit(batch);
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1];
-    after = { at: last.auditedAt, id: last.id };
-  }
+  return keysetBatches(
+    (after: { at: Date; id: string } | null, limit) =>
+      db
+        .select()
+        .from(hospitalTaskAudits)
+        .where(
+          and(
+            approvedIn(period),
+            ...(after
+              ? [
+                  or(
+                    gt(hospitalTaskAudits.auditedAt, after.at),
+                    and(eq(hospitalTaskAudits.auditedAt, after.at), gt(hospitalTaskAudits.id, after.id)),
+                  ),
+                ]
+              : []),
+          ),
+        )
+        .orderBy(asc(hospitalTaskAudits.auditedAt), asc(hospitalTaskAudits.id))
+        .limit(limit),
+    (row) => ({ at: row.auditedAt, id: row.id }),
+    batch,
+  );
 }
 
 /** How many approvals a period has and how many newsletter rows they make (a new hospital is one). */
@@ -278,18 +200,26 @@ async function announcedHospitals(
     const latest = new Map(latestRows.map((r) => [r.providerId, new Date(r.at)]));
     const ids = [...latest.keys()].sort();
     let total = 0;
-    for (let i = 0; i < ids.length; i += BATCH) {
+    for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
       const [row] = await p.db
         .select({ n: count() })
         .from(providers)
-        .where(and(eq(providers.tenantId, tenantId), inArray(providers.providerId, ids.slice(i, i + BATCH))));
+        .where(
+          and(
+            eq(providers.tenantId, tenantId),
+            inArray(providers.providerId, ids.slice(i, i + EXPORT_BATCH)),
+          ),
+        );
       total += Number(row.n);
     }
     return {
       total,
       batches: async function* () {
-        for (let i = 0; i < ids.length; i += BATCH) {
-          const records = await listProviderRecords(p.db, { tenantId, providerIds: ids.slice(i, i + BATCH) });
+        for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+          const records = await listProviderRecords(p.db, {
+            tenantId,
+            providerIds: ids.slice(i, i + EXPORT_BATCH),
+          });
           yield records.map((record) => ({
             record,
             publicity: latest.get(record.providerId) ?? record.approvedAt,
@@ -357,27 +287,26 @@ export async function buildAnnouncement(
             `approved ${query.startDate || '…'} to ${query.endDate || '…'}`,
           )
         : t('全部审核通过的医院', 'all approved hospitals');
-  const start = (workbook: ExcelJS.stream.xlsx.WorkbookWriter) =>
-    startSheet(workbook, {
-      name: t('医院公告', 'Announcement'),
-      title: t('网络医院公告', 'Network Hospital Announcement'),
-      subtitle: t(
-        `${scope}，共 ${hospitals.total} 家，导出日期 ${today}`,
-        `${scope}: ${hospitals.total} hospital(s), exported ${today}`,
-      ),
-      columns,
-    });
+  const frame = {
+    name: t('医院公告', 'Announcement'),
+    title: t('网络医院公告', 'Network Hospital Announcement'),
+    subtitle: t(
+      `${scope}，共 ${hospitals.total} 家，导出日期 ${today}`,
+      `${scope}: ${hospitals.total} hospital(s), exported ${today}`,
+    ),
+    columns,
+  };
   const single = hospitals.single ? `-${hospitals.single}` : '';
   return {
     contentType: XLSX_TYPE,
     fileName: `${t('医院公告', 'hospital-announcement')}${single}-${today.replaceAll('-', '')}.xlsx`,
-    write: async (out) => {
-      const workbook = newWorkbook(actor, out);
-      const sheet = start(workbook);
+    write: (out) => {
       let i = 0;
-      for await (const batch of hospitals.batches()) {
-        addRows(
-          sheet,
+      return writeSheet(out, {
+        creator: actor.name,
+        frame,
+        batches: hospitals.batches(),
+        rows: (batch) =>
           batch.map(({ record, publicity }) => {
             const form = toForm(record) as unknown as Record<string, unknown>;
             i += 1;
@@ -392,12 +321,7 @@ export async function buildAnnouncement(
               publicity ? chinaDay(publicity) : '-',
             ];
           }),
-        );
-        await drained(out);
-        if (out.destroyed) return; // the client went away: stop reading
-      }
-      sheet.commit();
-      await workbook.commit();
+      });
     },
   };
 }
@@ -451,41 +375,36 @@ export async function buildNewsletter(
   return {
     contentType: XLSX_TYPE,
     fileName: `${t('医院变更简报', 'hospital-newsletter')}-${body.startDate.replaceAll('-', '')}-${body.endDate.replaceAll('-', '')}.xlsx`,
-    write: async (out) => {
-      const workbook = newWorkbook(actor, out);
-      const sheet = startSheet(workbook, {
-        name: t('变更简报', 'Newsletter'),
-        title: t('网络医院变更简报', 'Network Hospital Newsletter'),
-        subtitle: t(
-          `${body.startDate} 至 ${body.endDate}：审核通过 ${totals.tasks} 个任务，${totals.changes} 项变更`,
-          `${body.startDate} to ${body.endDate}: ${totals.tasks} approved task(s), ${totals.changes} change(s)`,
-        ),
-        columns: [
-          { header: t('序号', 'No.'), width: 6 },
-          { header: t('审核通过日期', 'Approved on'), width: 14 },
-          { header: pick(lang, LABELS.taskNo), width: 18 },
-          { header: pick(lang, LABELS.taskType), width: 14 },
-          { header: pick(lang, LABELS.providerId), width: 12 },
-          { header: t('医院名称', 'Hospital'), width: 30 },
-          { header: t('变更项', 'Changed field'), width: 22 },
-          { header: t('原值', 'Old value'), width: 40 },
-          { header: t('新值', 'New value'), width: 40 },
-        ],
-      });
+    write: (out) => {
       let n = 0;
-      for await (const batch of approvalBatches(p.db, period)) {
-        addRows(
-          sheet,
+      return writeSheet(out, {
+        creator: actor.name,
+        frame: {
+          name: t('变更简报', 'Newsletter'),
+          title: t('网络医院变更简报', 'Network Hospital Newsletter'),
+          subtitle: t(
+            `${body.startDate} 至 ${body.endDate}：审核通过 ${totals.tasks} 个任务，${totals.changes} 项变更`,
+            `${body.startDate} to ${body.endDate}: ${totals.tasks} approved task(s), ${totals.changes} change(s)`,
+          ),
+          columns: [
+            { header: t('序号', 'No.'), width: 6 },
+            { header: t('审核通过日期', 'Approved on'), width: 14 },
+            { header: pick(lang, LABELS.taskNo), width: 18 },
+            { header: pick(lang, LABELS.taskType), width: 14 },
+            { header: pick(lang, LABELS.providerId), width: 12 },
+            { header: t('医院名称', 'Hospital'), width: 30 },
+            { header: t('变更项', 'Changed field'), width: 22 },
+            { header: t('原值', 'Old value'), width: 40 },
+            { header: t('新值', 'New value'), width: 40 },
+          ],
+        },
+        batches: approvalBatches(p.db, period),
+        rows: (batch) =>
           batch.flatMap(rowsOf).map((r) => {
             n += 1;
             return [n, ...r];
           }),
-        );
-        await drained(out);
-        if (out.destroyed) return; // the client went away: stop reading
-      }
-      sheet.commit();
-      await workbook.commit();
+      });
     },
   };
 }

@@ -14,16 +14,14 @@ import {
   type TFlatContact,
   type TServiceTimeRow,
 } from '@portal/domain/hospital-tasks/rules';
+import { pick, type TLang } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { entriesOfType } from '../dictionaries/dictionaries.service.ts';
-
-export type TLang = 'zh' | 'en';
 
 /** A field's value as people read it in an export: code labels, contacts and schedules spelled out, '-' when empty. */
 export type TValueFormatter = (field: string, value: unknown) => string;
 
 const EMPTY = '-';
-const pick = (lang: TLang, label: { zh: string; en: string }) => (lang === 'zh' ? label.zh : label.en);
 const byCode = <T extends { code: string }>(table: Record<string, T>) =>
   new Map(Object.values(table).map((e) => [e.code, e]));
 

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   ZApprovalResult,
   ZAuditTaskListItem,
@@ -19,13 +18,13 @@ import {
   ZProviderRecordsRequest,
 } from '@portal/domain/hospital-audit/rules';
 import { ZPage } from '@portal/domain/hospital-tasks/api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { sendFile } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { buildAnnouncement, buildNewsletter, type TExportFile } from './hospital-audit.exports.ts';
+import { buildAnnouncement, buildNewsletter } from './hospital-audit.exports.ts';
 import {
   addNote,
   approveTask,
@@ -42,33 +41,6 @@ const tags = ['hospital-audit'];
 const can = (action: string) => access.permission(`drsystem:providerTaskMsh:${action}`);
 const canEditNotes = access.permission('drsystem:liproviderinfo:edit');
 const ts = { ts: z.string().optional() };
-
-/** Content-Disposition with an ASCII fallback and the RFC 5987 UTF-8 name (Chinese file names). */
-function attachment(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/**
- * Streams an export: the headers go first, the workbook follows as it is written. A failure
- * after the first byte can only cut the answer short; it is logged without the query's values.
- */
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: TExportFile) {
-  const out = new PassThrough();
-  file.write(out).catch((error: unknown) => {
-    request.log.error({ err: error }, 'export cut short');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', attachment(file.fileName))
-    .header('cache-control', 'private, no-store')
-    .send(out);
-}
 
 /**
  * The operator's side of hospital change tasks (spec sections 4, 5 and 7, providerTaskMsh):

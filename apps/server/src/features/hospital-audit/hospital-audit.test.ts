@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { jobRuns } from '../../platform/jobs/jobs.tables.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { newHospital, uploadPhotos as uploadPhotosAs } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { sheetRows } from '../../test/xlsx.ts';
 import {
   hospitalTaskAudits,
   hospitalTaskFlows,
@@ -121,21 +120,6 @@ async function approvedForm(): Promise<Record<string, unknown>> {
     ...rest
   } = res.json().data as THospitalTaskView;
   return rest;
-}
-
-/** Reads an .xlsx answer back: every row's values as text. */
-async function sheetRows(res: LightMyRequestResponse): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const values = (row.values as unknown[])
-      .slice(1)
-      .map((v) => (v === null || v === undefined ? '' : String(v)));
-    rows.push(values);
-  });
-  return rows;
 }
 
 const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TCrossKindSort } from '../change-tasks/change-tasks.list.ts';
-import { doctorTaskListSource } from '../doctors/doctors.service.ts';
+import { doctorTaskFilterOfAudit, doctorTaskListSource } from '../doctors/doctors.service.ts';
 import { findProvider } from './hospital-tasks.kind.ts';
 import {
   endBefore,
@@ -98,23 +98,9 @@ export async function searchTasks(
   if (commitFrom) filters.push(gte(hospitalTasks.commitDate, commitFrom));
   if (commitBefore) filters.push(lt(hospitalTasks.commitDate, commitBefore));
   const sources = [hospitalTaskListSource(and(...filters))];
-  if (!filter.providerName) {
-    sources.push(
-      doctorTaskListSource({
-        tenantId: input.tenantId,
-        providerId: null,
-        filter: {
-          title: filter.title,
-          taskNo: filter.taskNo,
-          providerIdLike: filter.providerId,
-          personInCharge: filter.personInCharge,
-          taskType: filter.taskType,
-          status: filter.status,
-          commitFrom,
-          commitBefore,
-        },
-      }),
-    );
+  const doctorFilter = doctorTaskFilterOfAudit(filter);
+  if (doctorFilter) {
+    sources.push(doctorTaskListSource({ tenantId: input.tenantId, providerId: null, filter: doctorFilter }));
   }
   const { records, total } = await pageOfTasks(db, {
     tenantId: input.tenantId,

@@ -35,7 +35,7 @@ export function knowledgeRoutes(p: TPlatform): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Advanced doctor search: at least one of symptom, disease, treatment or doctorName (40120 otherwise); filters area, department, language, professionalLevel; one row per practice, by relevance then internal recommendation; {current, size}',
+            'Advanced doctor search: at least one of symptom, disease, treatment or doctorName (40120 otherwise); filters area, department, language, professionalLevel; one row per practice, by relevance then internal recommendation; {current, size}. The ranking of the first 1,000 rows is kept for 60 s per tenant and criteria (forgotten when a doctor task is approved, the recommendation or validity of a doctor changes, or the knowledge bases change)',
           body: ZAdvanceSearchRequest,
           response: { 200: ZEnvelope(ZPage(ZAdvanceSearchItem)) },
         },
@@ -81,12 +81,13 @@ export function knowledgeRoutes(p: TPlatform): FastifyPluginAsyncZod {
       async (request) => ok(await listKnowledge(p, { actor: actorOf(request), request: request.body })),
     );
 
-    for (const kind of ['disease', 'treatment'] as const) {
+    // add/symptom is not named by the spec; it completes the three bases (decision 0025).
+    for (const kind of ['symptom', 'disease', 'treatment'] as const) {
       app.post(
         `/drsystem/info/add/${kind}`,
         {
           config: {
-            access: access.permission(`drsystem:info:add${kind === 'disease' ? 'Disease' : 'Treatment'}`),
+            access: access.permission(`drsystem:info:add${kind[0].toUpperCase()}${kind.slice(1)}`),
           },
           schema: {
             tags,

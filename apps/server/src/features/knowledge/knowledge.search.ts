@@ -6,8 +6,10 @@
  * sub-entries); a symptom matches through its bonded diseases. A doctor is a candidate when the
  * expertise text contains the query or an entry's name, or a practice has an entry's department.
  * Several criteria must all match; the filters narrow the practices; rows are ranked by relevance,
- * then the internal recommendation.
+ * then the internal recommendation. The best rows' ranking is kept briefly for the next pages and
+ * the same search (see RANKED_ROWS).
  */
+import { createHash, randomUUID } from 'node:crypto';
 import type { TAdvanceSearchItem } from '@portal/domain/knowledge/api';
 import { hasSearchCriterion, type TAdvanceSearchRequest } from '@portal/domain/knowledge/rules';
 import { type SQL, sql } from 'drizzle-orm';
@@ -167,7 +169,6 @@ interface TRow extends Record<string, unknown> {
   provider_en_name: string | null;
   departments: string[];
   score: number;
-  total: number;
 }
 
 /** Why a row matched, for the result list. */
@@ -202,6 +203,46 @@ function matchesOf(row: TRow, resolved: TResolved[]): TAdvanceSearchItem['matche
   return out;
 }
 
+/**
+ * How many ranked rows a search keeps (100 pages of 10): the first pages are cut from this list,
+ * which is cached; a page past it runs the whole ranking with its offset.
+ */
+export const RANKED_ROWS = 1000;
+/** How long a ranked list serves further pages and repeated searches of the same criteria. */
+export const RANKED_TTL_SECONDS = 60;
+const GENERATION_TTL_SECONDS = 7 * 86_400;
+const generationKey = (tenantId: string) => `advance-search:generation:${tenantId}`;
+
+/**
+ * Forgets the tenant's cached search rankings: called when what a ranking reads changes (a doctor
+ * task approved, a doctor's recommendation or validity, a knowledge entry or bonding). The
+ * generation is part of every cache key, so every instance misses from then on.
+ */
+export async function invalidateDoctorSearch(p: TPlatform, tenantId: string): Promise<void> {
+  await p.kv.set(generationKey(tenantId), randomUUID(), GENERATION_TTL_SECONDS);
+}
+
+/** The cache key of a search's ranking: tenant, generation, criteria and filters (not the page), the day. */
+async function rankingKey(p: TPlatform, tenantId: string, request: TAdvanceSearchRequest, today: string) {
+  const generation = (await p.kv.get(generationKey(tenantId))) ?? '0';
+  const { current: _c, size: _s, ...criteria } = request;
+  const digest = createHash('sha256')
+    .update(JSON.stringify([criteria, today]))
+    .digest('base64url');
+  return `advance-search:${tenantId}:${generation}:${digest}`;
+}
+
+interface TRanking {
+  total: number;
+  /** [doctorId, providerId] of the best rows, in rank order. */
+  keys: [string, string][];
+}
+
+const COLUMNS = sql`d.id as doctor_id, d.cn_last_name, d.cn_first_name, d.en_first_name, d.en_last_name, d.gender,
+      d.professional_level, d.languages, d.expertise_cn, d.expertise_en, d.recommend_rating,
+      p.provider_id, h.provider_cn_name, h.provider_en_name, p.departments`;
+const RANK_ORDER = sql`score desc, d.recommend_rating desc nulls last, d.cn_last_name, d.cn_first_name, d.id, p.provider_id`;
+
 /** /drsystem/info/advance: a page of doctors (one row per practice), most relevant first. */
 export async function advanceSearch(
   p: TPlatform,
@@ -224,35 +265,84 @@ export async function advanceSearch(
     const a = request.area;
     where.push(sql`(h.country = ${a} or h.province = ${a} or h.city = ${a} or h.district = ${a})`);
   }
-  const found = await query<TRow>(
-    p.db,
-    sql`
-    select d.id as doctor_id, d.cn_last_name, d.cn_first_name, d.en_first_name, d.en_last_name, d.gender,
-      d.professional_level, d.languages, d.expertise_cn, d.expertise_en, d.recommend_rating,
-      p.provider_id, h.provider_cn_name, h.provider_en_name, p.departments,
-      (${sql.join(resolved.map(score), sql` + `)})::int as score,
-      count(*) over ()::int as total
+  const from = sql`
     from doctors d
     join doctor_practices p on p.tenant_id = d.tenant_id and p.doctor_id = d.id and p.del_flag = '0'
       and (p.practice_end_date = '' or p.practice_end_date >= ${today})
     ${request.area ? sql`join` : sql`left join`} providers h on h.tenant_id = p.tenant_id and h.provider_id = p.provider_id
-    where ${sql.join(where, sql` and `)}
-    order by score desc, d.recommend_rating desc nulls last, d.cn_last_name, d.cn_first_name, d.id, p.provider_id
-    limit ${request.size} offset ${(request.current - 1) * request.size}`,
-  );
-  let total = Number(found[0]?.total ?? 0);
-  if (found.length === 0 && request.current > 1) {
-    // Past the last page: count the matches alone.
-    const counted = await query<{ n: number }>(
+    where ${sql.join(where, sql` and `)}`;
+  const scoreSql = sql`(${sql.join(resolved.map(score), sql` + `)})::int`;
+  const offset = (request.current - 1) * request.size;
+
+  let found: TRow[];
+  let total: number;
+  if (offset + request.size <= RANKED_ROWS) {
+    // The first pages: cut from the ranking of the best rows, kept briefly for the next pages and
+    // for the same search by anyone of the tenant.
+    const key = await rankingKey(p, tenantId, request, today);
+    const cached = await p.kv.get(key);
+    let ranking: TRanking;
+    if (cached) {
+      ranking = JSON.parse(cached) as TRanking;
+    } else {
+      // Ranks on the sort keys only (narrow rows, so a broad search's thousands of rows stay in
+      // memory); the page's columns are read for its rows alone.
+      const ranked = await query<{ doctor_id: string; provider_id: string; total: number }>(
+        p.db,
+        sql`
+        select r.doctor_id, r.provider_id, count(*) over ()::int as total from (
+          select d.id as doctor_id, p.provider_id, ${scoreSql} as score, d.recommend_rating,
+            d.cn_last_name, d.cn_first_name
+          ${from}
+          offset 0
+        ) r
+        order by r.score desc, r.recommend_rating desc nulls last, r.cn_last_name, r.cn_first_name,
+          r.doctor_id, r.provider_id
+        limit ${RANKED_ROWS}`,
+      );
+      ranking = {
+        total: Number(ranked[0]?.total ?? 0),
+        keys: ranked.map((r) => [r.doctor_id, r.provider_id]),
+      };
+      await p.kv.set(key, JSON.stringify(ranking), RANKED_TTL_SECONDS);
+    }
+    total = ranking.total;
+    const page = ranking.keys.slice(offset, offset + request.size);
+    found = page.length
+      ? await query<TRow>(
+          p.db,
+          sql`
+          select ${COLUMNS}, ${scoreSql} as score
+          from doctors d
+          join doctor_practices p on p.tenant_id = d.tenant_id and p.doctor_id = d.id
+          left join providers h on h.tenant_id = p.tenant_id and h.provider_id = p.provider_id
+          where d.tenant_id = ${tenantId}
+            and (d.id, p.provider_id) in (
+              select * from unnest(${`{${page.map(([id]) => id).join(',')}}`}::uuid[],
+                ${`{${page.map(([, providerId]) => `"${providerId.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]))`,
+        )
+      : [];
+    const rank = new Map(page.map(([id, providerId], i) => [`${id}|${providerId}`, i]));
+    found.sort(
+      (a, b) =>
+        (rank.get(`${a.doctor_id}|${a.provider_id}`) ?? 0) -
+        (rank.get(`${b.doctor_id}|${b.provider_id}`) ?? 0),
+    );
+  } else {
+    found = await query<TRow & { total: number }>(
       p.db,
       sql`
-      select count(*)::int as n from doctors d
-      join doctor_practices p on p.tenant_id = d.tenant_id and p.doctor_id = d.id and p.del_flag = '0'
-        and (p.practice_end_date = '' or p.practice_end_date >= ${today})
-      ${request.area ? sql`join` : sql`left join`} providers h on h.tenant_id = p.tenant_id and h.provider_id = p.provider_id
-      where ${sql.join(where, sql` and `)}`,
+      select ${COLUMNS}, ${scoreSql} as score, count(*) over ()::int as total
+      ${from}
+      order by ${RANK_ORDER}
+      limit ${request.size} offset ${offset}`,
     );
-    total = Number(counted[0]?.n ?? 0);
+    total = Number((found[0] as (TRow & { total: number }) | undefined)?.total ?? 0);
+    if (found.length === 0) {
+      // Past the last page: count the matches alone.
+      const counted = await query<{ n: number }>(p.db, sql`select count(*)::int as n ${from}`);
+      total = Number(counted[0]?.n ?? 0);
+    }
   }
   const records: TAdvanceSearchItem[] = found.map((r) => ({
     doctorId: r.doctor_id,

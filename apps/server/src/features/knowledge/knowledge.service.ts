@@ -18,6 +18,7 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { invalidateDoctorSearch } from './knowledge.search.ts';
 import { knowledgeTerms, symptomDiseaseBonds, type TKnowledgeTermRow } from './knowledge.tables.ts';
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -111,7 +112,7 @@ async function nextCode(db: TDbOrTx, tenantId: string, kind: TKnowledgeKind, par
   }
 }
 
-/** add/disease, add/treatment: a new entry at level 1, or under a level-1 or level-2 parent of the same base. */
+/** add/symptom, add/disease, add/treatment: a new entry at level 1, or under a level-1 or level-2 parent of the same base. */
 export async function addKnowledge(
   p: TPlatform,
   {
@@ -121,7 +122,7 @@ export async function addKnowledge(
     requestId,
   }: { actor: TActor; kind: TKnowledgeKind; body: TKnowledgeAddBody; requestId: string },
 ): Promise<TKnowledgeItem> {
-  return p.db.transaction(async (tx) => {
+  const item = await p.db.transaction(async (tx) => {
     let level = 1;
     if (body.parentCode) {
       const [parent] = await tx
@@ -169,6 +170,8 @@ export async function addKnowledge(
     });
     return itemOf(row);
   });
+  await invalidateDoctorSearch(p, actor.tenantId);
+  return item;
 }
 
 async function findSymptom(db: TDbOrTx, tenantId: string, id: string) {
@@ -223,7 +226,7 @@ export async function setBonding(
   }: { actor: TActor; id: string; diseaseIds: string[]; requestId: string },
 ): Promise<TSymptomBonding> {
   const wanted = [...new Set(diseaseIds)];
-  return p.db.transaction(async (tx) => {
+  const bonding = await p.db.transaction(async (tx) => {
     const symptom = await findSymptom(tx, actor.tenantId, id);
     const before = await bondedDiseases(tx, actor.tenantId, id);
     if (wanted.length > 0) {
@@ -264,4 +267,6 @@ export async function setBonding(
     });
     return { symptom: itemOf(symptom, diseases.length), diseases };
   });
+  await invalidateDoctorSearch(p, actor.tenantId);
+  return bonding;
 }

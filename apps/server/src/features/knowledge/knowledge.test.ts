@@ -204,6 +204,76 @@ describe('advanced doctor search /drsystem/info/advance', () => {
   });
 });
 
+describe('advanced search rankings kept for paging (decision 0025)', () => {
+  const names = (res: { json: () => { data: { records: { cnName: string }[] } } }) =>
+    res.json().data.records.map((r) => r.cnName);
+
+  it('pages the same ranking, and sees an approval, a recommendation and a deletion at once', async () => {
+    const first = await approvedDoctor({ cnLastName: '欧阳', cnFirstName: '甲', enLastName: 'Ouyang' });
+    const second = await approvedDoctor({ cnLastName: '欧阳', cnFirstName: '乙', enLastName: 'Ouyang' });
+    const whole = await search(auditor, { doctorName: '欧阳', size: 10 });
+    expect(whole.statusCode, whole.body).toBe(200);
+    // Equal scores and no ratings: the names decide, in the database's collation.
+    const [top, next] = ids(whole);
+    expect([top, next].sort()).toEqual([first, second].sort());
+    expect(names(whole).sort()).toEqual(['欧阳乙', '欧阳甲'].sort());
+    expect(whole.json().data.total).toBe(2);
+    const page1 = await search(auditor, { doctorName: '欧阳', size: 1 });
+    const page2 = await search(auditor, { doctorName: '欧阳', size: 1, current: 2 });
+    expect([...ids(page1), ...ids(page2)]).toEqual([top, next]);
+    expect(page2.json().data).toMatchObject({ current: 2, size: 1, total: 2 });
+    expect(page2.json().data.records[0]).toMatchObject({ score: 4, providerId: 'P10001' });
+    expect(page2.json().data.records[0].matches).toEqual([
+      { criterion: 'doctorName', via: 'name', cnText: '欧阳', enText: '欧阳' },
+    ]);
+
+    // A recommendation reorders the ranking at once.
+    const detail = (await api(auditor, 'GET', `info/detail/${next}`)).json().data;
+    const rated = await api(auditor, 'POST', `info/update/${next}`, {
+      recommendRating: 5,
+      recommendNote: '',
+      version: detail.version,
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(ids(await search(auditor, { doctorName: '欧阳' }))).toEqual([next, top]);
+
+    // An approved new doctor is found at once.
+    const third = await approvedDoctor({ cnLastName: '欧阳', cnFirstName: '丙', enLastName: 'Ouyang' });
+    const after = await search(auditor, { doctorName: '欧阳' });
+    expect(ids(after)[0]).toBe(next);
+    expect(ids(after).sort()).toEqual([first, second, third].sort());
+    expect(after.json().data.total).toBe(3);
+
+    // A deleted doctor leaves at once.
+    const again = (await api(auditor, 'GET', `info/detail/${next}`)).json().data;
+    const deleted = await api(auditor, 'POST', `info/update/${next}`, {
+      recommendRating: 5,
+      recommendNote: '',
+      delFlag: '1',
+      version: again.version,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const left = await search(auditor, { doctorName: '欧阳' });
+    expect(ids(left).sort()).toEqual([top, third].sort());
+    expect(left.json().data.total).toBe(2);
+  });
+
+  it('counts the matches on a page past the kept ranking', async () => {
+    const near = await search(auditor, { doctorName: '欧阳', size: 100, current: 10 });
+    expect(near.json().data).toMatchObject({ records: [], current: 10, total: 2 });
+    const past = await search(auditor, { doctorName: '欧阳', size: 100, current: 11 });
+    expect(past.statusCode, past.body).toBe(200);
+    expect(past.json().data).toMatchObject({ records: [], current: 11, size: 100, total: 2 });
+  });
+
+  it("keeps each tenant's rankings apart", async () => {
+    expect((await search(auditor, { doctorName: '欧阳' })).json().data.total).toBe(2);
+    const acme = await search(acmeAuditor, { doctorName: '欧阳' }, 'acme');
+    expect(acme.statusCode, acme.body).toBe(200);
+    expect(acme.json().data.total).toBe(0);
+  });
+});
+
 describe('knowledge bases', () => {
   it('are seeded with the ICD-10 chapters, blocks and diseases, symptoms and treatments', async () => {
     const chapters = await api(auditor, 'POST', 'system/knowledge/list', {
@@ -275,6 +345,57 @@ describe('knowledge bases', () => {
         await api(auditor, 'POST', 'info/add/treatment', { parentCode: 'E10-E14', cnName: '甲', enName: 'A' })
       ).json().code,
     ).toBe(40121);
+  });
+
+  it('adds a symptom under a symptom group, in its own tenant only, with the same rules', async () => {
+    const res = await api(auditor, 'POST', 'info/add/symptom', {
+      parentCode: 'SG',
+      cnName: '夜间盗汗',
+      enName: 'Night sweats',
+      departments: ['05.02'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, msg: '新增成功', msg_en: 'Added' });
+    expect(res.json().data).toMatchObject({ code: 'SG.01', parentCode: 'SG', level: 2, kind: 'symptom' });
+    const listed = await api(auditor, 'POST', 'system/knowledge/list', {
+      model: { kind: 'symptom', keyword: '夜间盗汗' },
+    });
+    expect(listed.json().data.records.map((r: { code: string }) => r.code)).toEqual(['SG.01']);
+    // Another tenant's base does not have it.
+    const acme = await api(
+      acmeAuditor,
+      'POST',
+      'system/knowledge/list',
+      { model: { kind: 'symptom', keyword: '夜间盗汗' } },
+      'acme',
+    );
+    expect(acme.json().data.total).toBe(0);
+    // Bad input: no Chinese name, a disease as the parent, a taken code.
+    const noName = await api(auditor, 'POST', 'info/add/symptom', {
+      parentCode: 'SG',
+      cnName: ' ',
+      enName: 'x',
+    });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().data.fieldErrors.cnName).toBeTruthy();
+    const diseaseParent = await api(auditor, 'POST', 'info/add/symptom', {
+      parentCode: 'E10-E14',
+      cnName: '甲',
+      enName: 'A',
+    });
+    expect(diseaseParent.json().code).toBe(40121);
+    const taken = await api(auditor, 'POST', 'info/add/symptom', {
+      code: 'SG.01',
+      cnName: '甲',
+      enName: 'A',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe(40122);
+    // Without the permission: provider staff and network-view users.
+    for (const token of [hospital, netview]) {
+      const refused = await api(token, 'POST', 'info/add/symptom', { cnName: '甲', enName: 'A' });
+      expect(refused.statusCode).toBe(403);
+    }
   });
 
   it('refuses knowledge administration without the permission', async () => {

@@ -4,8 +4,9 @@
  * "every status"; a choice the user searches with is remembered instead
  * (docs/decisions/0011-task-search-default.md).
  */
+
+import { TASK_STATUS_CODES } from '../../components/change-tasks/task-statuses.ts';
 import { PORTAL_STORAGE_KEYS, readString, writeString } from '../../lib/storage.ts';
-import { TASK_STATUS_CODES } from './task-statuses.ts';
 
 /** The spec's default, stored as it is on first use. */
 export const DEFAULT_TASK_SEARCH_STATUS = '02';

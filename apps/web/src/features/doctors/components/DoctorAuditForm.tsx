@@ -2,8 +2,8 @@ import { AUDIT_RESULT } from '@portal/domain/dictionaries/codes';
 import { RETURN_REASON_MAX, returnReasonIssue } from '@portal/domain/hospital-audit/rules';
 import { App, Button, Card, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { applyServerFieldErrors, issueText } from '../../../lib/zod-form.ts';
-import { useLanguage } from '../../hospital-tasks/use-language.ts';
 import { useAuditDoctor } from '../api/audit-doctor.ts';
 
 interface TAuditValues {

@@ -4,10 +4,10 @@ import type { TDoctorCompareField } from '@portal/domain/doctors/rules';
 import { CHOICE_CODE_TYPES } from '@portal/domain/hospital-tasks/rules';
 import { Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DepartmentTags } from '../../../components/change-tasks/DepartmentPicker.tsx';
 import { fileViewUrl } from '../../../components/file-upload/file-urls.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { CodeLabel } from '../../dictionaries/components/CodeLabel.tsx';
-import { DepartmentTags } from '../../hospital-tasks/components/DepartmentPicker.tsx';
-import { useLanguage } from '../../hospital-tasks/use-language.ts';
 
 export const EMPTY_TEXT = '-';
 

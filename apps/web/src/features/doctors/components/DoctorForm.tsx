@@ -9,17 +9,20 @@ import {
 import type { TTaskFile } from '@portal/domain/hospital-tasks/api';
 import { CHOICE_CODE_TYPES } from '@portal/domain/hospital-tasks/rules';
 import { parseBilingual } from '@portal/domain/i18n/bilingual';
-import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  DepartmentPickerDialog,
+  DepartmentTags,
+} from '../../../components/change-tasks/DepartmentPicker.tsx';
 import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
 import type { TUploadedFile } from '../../../components/file-upload/upload-state.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { applyServerFieldErrors, zodRule } from '../../../lib/zod-form.ts';
 import { DictSelect } from '../../dictionaries/components/DictSelect.tsx';
-import { DepartmentPickerDialog, DepartmentTags } from '../../hospital-tasks/components/DepartmentPicker.tsx';
-import { useLanguage } from '../../hospital-tasks/use-language.ts';
 
 /** Upload type of doctor photos: jpg, jpeg or png up to 10 MB (spec section 5). */
 export const DOCTOR_PHOTO_BIZ_TYPE = 'DOCTOR_PHOTO';
@@ -51,6 +54,13 @@ export function fromFormValues(values: TDoctorFormValues): TDoctorForm {
   };
 }
 
+/** Whether the values differ from those the form opened with (what Cancel would lose). */
+export function hasUnsavedChanges(initial: TDoctorFormValues, current: TDoctorFormValues): boolean {
+  return (
+    JSON.stringify(fromFormValues({ ...initial, ...current })) !== JSON.stringify(fromFormValues(initial))
+  );
+}
+
 const shape = ZDoctorForm.shape;
 const TEXTS = ['cnLastName', 'cnFirstName', 'enLastName', 'enFirstName'] as const;
 const LONG_TEXTS = ['expertiseCn', 'expertiseEn', 'serviceOverviewCn', 'serviceOverviewEn'] as const;
@@ -79,7 +89,9 @@ function DepartmentField({ value = [], onChange }: { value?: string[]; onChange?
 /**
  * The doctor form (section 3 fields): Save keeps a draft (only the certificate number
  * required, format rules apply), Submit checks the required fields first. The certificate
- * number cannot change on an update.
+ * number cannot change on an update. Cancel with unsaved changes asks, like the hospital form,
+ * whether to save them as a draft (then leave), discard them (leave) or stay (closing the
+ * dialog or Escape); without changes it leaves at once.
  */
 export function DoctorForm({
   initial,
@@ -91,22 +103,25 @@ export function DoctorForm({
   initial: TDoctorFormValues;
   lockCertificate: boolean;
   saving: boolean;
-  onSave: (form: TDoctorForm, submit: boolean) => Promise<unknown>;
+  /** `leaving`: the save comes from Cancel's dialog, which leaves the form afterwards. */
+  onSave: (form: TDoctorForm, submit: boolean, leaving?: boolean) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const [noticeOpen, setNoticeOpen] = useState(false);
   const { t } = useTranslation('doctors');
   const lang = useLanguage();
   const [form] = Form.useForm<TDoctorFormValues>();
   const codeOptions = (table: Record<string, { code: string; zh: string; en: string }>) =>
     Object.values(table).map((e) => ({ value: e.code, label: e[lang] }));
 
-  const run = async (submit: boolean) => {
+  /** Save (a draft) or submit; true when the server took it. */
+  const run = async (submit: boolean, leaving = false): Promise<boolean> => {
     let values: TDoctorFormValues;
     try {
       values = await form.validateFields();
     } catch {
       form.scrollToField(form.getFieldsError().find((f) => f.errors.length)?.name ?? 'certificateNo');
-      return;
+      return false;
     }
     const domain = fromFormValues(values);
     if (submit) {
@@ -120,14 +135,33 @@ export function DoctorForm({
           }),
         );
         form.scrollToField(issues[0].path as keyof TDoctorFormValues);
-        return;
+        return false;
       }
     }
     try {
-      await onSave(domain, submit);
+      await onSave(domain, submit, leaving);
+      return true;
     } catch (error) {
       applyServerFieldErrors(form, error);
+      return false;
     }
+  };
+
+  const cancel = () => {
+    if (hasUnsavedChanges(initial, form.getFieldsValue(true))) setNoticeOpen(true);
+    else onCancel();
+  };
+  const notice = {
+    /** Save draft: saved, then leave; a refused save stays on the form with its messages. */
+    save: async () => {
+      setNoticeOpen(false);
+      if (await run(false, true)) onCancel();
+    },
+    discard: () => {
+      setNoticeOpen(false);
+      onCancel();
+    },
+    stay: () => setNoticeOpen(false),
   };
 
   return (
@@ -226,7 +260,7 @@ export function DoctorForm({
         className="doctor-form-footer"
         style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}
       >
-        <Button onClick={onCancel}>{t('form.cancel')}</Button>
+        <Button onClick={cancel}>{t('form.cancel')}</Button>
         <Button onClick={() => void run(false)} loading={saving}>
           {t('form.save')}
         </Button>
@@ -234,6 +268,26 @@ export function DoctorForm({
           {t('form.submit')}
         </Button>
       </Space>
+      <Modal
+        open={noticeOpen}
+        title={t('form.notice.title')}
+        onCancel={notice.stay}
+        mask={{ closable: false }}
+        destroyOnHidden
+        footer={[
+          <Button key="stay" onClick={notice.stay}>
+            {t('form.notice.stay')}
+          </Button>,
+          <Button key="discard" danger onClick={notice.discard}>
+            {t('form.notice.discard')}
+          </Button>,
+          <Button key="save" type="primary" autoFocus onClick={() => void notice.save()}>
+            {t('form.notice.save')}
+          </Button>,
+        ]}
+      >
+        {t('form.notice.content')}
+      </Modal>
     </Form>
   );
 }

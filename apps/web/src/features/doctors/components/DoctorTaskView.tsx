@@ -5,11 +5,17 @@ import { Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AuditFlowCard } from '../../../components/change-tasks/AuditFlowCard.tsx';
+import {
+  statusColor,
+  statusLabel,
+  taskActions,
+  taskTypeLabel,
+} from '../../../components/change-tasks/task-statuses.ts';
+import { useConfirmTaskAction } from '../../../components/change-tasks/use-confirm-task-action.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
-import { AuditFlowCard } from '../../hospital-tasks/components/detail/AuditFlowCard.tsx';
-import { statusColor, statusLabel, taskActions, taskTypeLabel } from '../../hospital-tasks/task-statuses.ts';
-import { useLanguage } from '../../hospital-tasks/use-language.ts';
-import { useTaskActions } from '../../hospital-tasks/use-task-actions.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { useMoveDoctorTask } from '../api/move-doctor-task.ts';
 import { doctorTaskUpdatePath } from '../doctor-paths.ts';
 import { DoctorChangeCard } from './DoctorChangeCard.tsx';
 import { DoctorFieldsCard } from './DoctorFieldsCard.tsx';
@@ -36,9 +42,12 @@ export function DoctorTaskView({
   const { t } = useTranslation('doctors');
   const lang = useLanguage();
   const navigate = useNavigate();
-  const actions = useTaskActions();
+  const move = useMoveDoctorTask();
+  const actions = useConfirmTaskAction<{ taskNo: string; version: number }>((action, task) =>
+    move.mutateAsync({ action, ...task }),
+  );
   const allowed = taskActions(view.status);
-  const target = { taskNo: view.taskNo, version: view.version, taskType: view.taskType };
+  const target = { taskNo: view.taskNo, version: view.version };
   const values = Object.fromEntries(DOCTOR_COMPARE_FIELDS.map((f) => [f, view[f]])) as Record<
     (typeof DOCTOR_COMPARE_FIELDS)[number],
     unknown

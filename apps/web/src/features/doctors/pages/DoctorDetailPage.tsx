@@ -1,18 +1,19 @@
 import { DOCTOR_COMPARE_FIELDS } from '@portal/domain/doctors/rules';
 import { Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { useDoctorDetail } from '../api/doctor-detail.ts';
 import { DoctorFieldsCard } from '../components/DoctorFieldsCard.tsx';
-import { DOCTOR_LIST_PATH, doctorUpdatePath } from '../doctor-paths.ts';
+import { DOCTOR_LIST_PATH } from '../doctor-paths.ts';
+import { useChangeDoctor } from '../use-change-doctor.ts';
 import '../components/doctors.css';
 
 /** A doctor of the user's provider (detail/:id), with NEW markers from the last change, and Change. */
 export function DoctorDetailPage() {
   const { t } = useTranslation('doctors');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const change = useChangeDoctor();
   const query = useDoctorDetail(id);
   return (
     <section aria-labelledby="doctor-detail-title">
@@ -41,7 +42,7 @@ export function DoctorDetailPage() {
           }
           oldData={query.data.oldData}
           extra={
-            <Button type="primary" onClick={() => navigate(doctorUpdatePath(query.data.id))}>
+            <Button type="primary" loading={change.checking} onClick={() => void change.start(query.data.id)}>
               {t('list.change')}
             </Button>
           }

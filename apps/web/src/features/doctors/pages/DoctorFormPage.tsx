@@ -1,12 +1,14 @@
-import { App, Card, Skeleton, Typography } from 'antd';
+import { App, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { taskListPath } from '../../hospital-tasks/hospital-paths.ts';
+import { useCheckDoctorEdit } from '../api/check-doctor-edit.ts';
 import { useDoctorDetail } from '../api/doctor-detail.ts';
 import { useDoctorTask } from '../api/doctor-task.ts';
 import { type TDoctorSaveTarget, useSaveDoctorTask } from '../api/save-doctor-task.ts';
 import { DoctorForm, toFormValues } from '../components/DoctorForm.tsx';
+import { doctorErrorText } from '../doctor-errors.ts';
 import { DOCTOR_LIST_PATH, doctorTaskUpdatePath } from '../doctor-paths.ts';
 import '../components/doctors.css';
 
@@ -32,6 +34,8 @@ export function DoctorFormPage() {
   const { message } = App.useApp();
   const mode = modeOf(pathname);
   const doctor = useDoctorDetail(mode === 'update' ? id : '');
+  // An update may not start while the doctor has an unfinished task: ask before showing the form.
+  const check = useCheckDoctorEdit(id, mode === 'update');
   const task = useDoctorTask(mode === 'task' ? id : '');
   const save = useSaveDoctorTask();
   const query = mode === 'update' ? doctor : mode === 'task' ? task : null;
@@ -44,7 +48,11 @@ export function DoctorFormPage() {
         : { kind: 'task', key: id };
   const title = t(`form.title.${mode}`);
 
-  const onSave = async (form: Parameters<typeof save.mutateAsync>[0]['form'], submit: boolean) => {
+  const onSave = async (
+    form: Parameters<typeof save.mutateAsync>[0]['form'],
+    submit: boolean,
+    leaving = false,
+  ) => {
     const ref = await save.mutateAsync({
       target,
       form,
@@ -53,7 +61,7 @@ export function DoctorFormPage() {
     });
     message.success(t(submit ? 'form.submitted' : 'form.saved'));
     if (submit) navigate(taskListPath({ save: true }));
-    else if (mode !== 'task') navigate(doctorTaskUpdatePath(ref.taskNo), { replace: true });
+    else if (mode !== 'task' && !leaving) navigate(doctorTaskUpdatePath(ref.taskNo), { replace: true });
   };
 
   return (
@@ -62,7 +70,18 @@ export function DoctorFormPage() {
         {title}
         {mode === 'task' && task.data ? ` ${task.data.taskNo}` : ''}
       </Typography.Title>
-      {query?.isPending ? (
+      {mode === 'update' && check.isError ? (
+        <Result
+          status="warning"
+          title={t('form.changeRefusedTitle')}
+          subTitle={doctorErrorText(check.error)}
+          extra={
+            <Button type="primary" onClick={() => navigate(DOCTOR_LIST_PATH)}>
+              {t('list.title')}
+            </Button>
+          }
+        />
+      ) : query?.isPending || (mode === 'update' && check.isPending) ? (
         <Card>
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>

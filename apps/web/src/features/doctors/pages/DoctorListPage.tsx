@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TDoctorListItem } from '@portal/domain/doctors/api';
 import { PROFESSIONAL_LEVEL } from '@portal/domain/doctors/codes';
 import { CERTIFICATE_NO_PATTERN } from '@portal/domain/doctors/rules';
 import {
   Alert,
+  App,
   Button,
   Card,
   Empty,
@@ -13,21 +14,24 @@ import {
   Space,
   Table,
   type TableColumnsType,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DepartmentTags } from '../../../components/change-tasks/DepartmentPicker.tsx';
 import { Pager } from '../../../components/pager/Pager.tsx';
-import { ApiError } from '../../../lib/http.ts';
-import { pickLanguage } from '../../../lib/i18n.ts';
+import { usePermission } from '../../../components/permission/use-permission.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
-import { DepartmentTags } from '../../hospital-tasks/components/DepartmentPicker.tsx';
-import { useLanguage } from '../../hospital-tasks/use-language.ts';
+import { DOCTOR_EXPORT_PERMISSION, useExportDoctors } from '../api/export-doctors.ts';
 import { useDoctorList } from '../api/list-doctors.ts';
 import { useMatchDoctor } from '../api/match-doctor.ts';
 import { EMPTY_TEXT } from '../components/DoctorFieldValue.tsx';
-import { doctorCreatePath, doctorDetailPath, doctorUpdatePath } from '../doctor-paths.ts';
+import { doctorErrorText, isDoctorNotMatched } from '../doctor-errors.ts';
+import { doctorCreatePath, doctorDetailPath } from '../doctor-paths.ts';
+import { useChangeDoctor } from '../use-change-doctor.ts';
 
 /** 'Doctor not matched' (40085): the server's message and what it offers. */
 interface TNotMatched {
@@ -39,6 +43,7 @@ interface TNotMatched {
  * The doctors practising at the user's provider: search by certificate number or name; view,
  * change (a new update-doctor task) or create a doctor. A search that matches no doctor says
  * 'Doctor not matched' and offers to create a new-doctor task or to edit the attending doctor.
+ * Export saves the list with the current search as .xlsx.
  */
 export function DoctorListPage() {
   const { t } = useTranslation('doctors');
@@ -48,7 +53,16 @@ export function DoctorListPage() {
   const [page, setPage] = useViewState('page', { current: 1, size: 10 });
   const list = useDoctorList({ ...page, model: { keyword } });
   const match = useMatchDoctor();
+  const change = useChangeDoctor();
   const [notMatched, setNotMatched] = useState<TNotMatched | null>(null);
+  const { message } = App.useApp();
+  const permission = usePermission();
+  const exporting = useExportDoctors();
+
+  const exportList = async () => {
+    const { fileName } = await exporting.mutateAsync({ keyword });
+    message.success(t('export.done', { fileName }));
+  };
 
   const search = async ({ keyword: raw }: { keyword?: string }) => {
     const text = (raw ?? '').trim();
@@ -61,8 +75,7 @@ export function DoctorListPage() {
         CERTIFICATE_NO_PATTERN.test(text) && /\d/.test(text) ? { certificateNo: text } : { name: text },
       );
     } catch (error) {
-      if (error instanceof ApiError && error.code === 40085)
-        setNotMatched({ keyword: text, text: pickLanguage(error.msg, error.msgEn) });
+      if (isDoctorNotMatched(error)) setNotMatched({ keyword: text, text: doctorErrorText(error) });
     }
   };
 
@@ -96,7 +109,12 @@ export function DoctorListPage() {
           <Button type="link" size="small" onClick={() => navigate(doctorDetailPath(d.id))}>
             {t('list.view')}
           </Button>
-          <Button type="link" size="small" onClick={() => navigate(doctorUpdatePath(d.id))}>
+          <Button
+            type="link"
+            size="small"
+            loading={change.checkingId === d.id}
+            onClick={() => void change.start(d.id)}
+          >
             {t('list.change')}
           </Button>
         </Space>
@@ -110,13 +128,26 @@ export function DoctorListPage() {
         <Typography.Title level={3} id="doctor-list-title" style={{ margin: 0 }}>
           {t('list.title')}
         </Typography.Title>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => navigate(doctorCreatePath())}
-        >
-          {t('list.create')}
-        </Button>
+        <Space wrap>
+          {permission.has(DOCTOR_EXPORT_PERMISSION) && (
+            <Tooltip title={t('list.exportHint')}>
+              <Button
+                icon={<DownloadOutlined aria-hidden />}
+                loading={exporting.isPending}
+                onClick={() => void exportList().catch(() => undefined)}
+              >
+                {t('list.export')}
+              </Button>
+            </Tooltip>
+          )}
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => navigate(doctorCreatePath())}
+          >
+            {t('list.create')}
+          </Button>
+        </Space>
       </Flex>
       <Card>
         <Form

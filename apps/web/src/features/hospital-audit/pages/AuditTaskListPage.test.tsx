@@ -221,4 +221,45 @@ describe('<AuditTaskListPage>', () => {
     expect(body.startDate).toMatch(/^\d{4}-\d{2}-01$/);
     expect(body.endDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it('exports the doctor tasks of the list with the current filter, only with the permission', async () => {
+    await signInAs({
+      permissions: [...AUDITOR, 'drsystem:doctorTaskMsh:export'],
+      roles: ['AUDITOR'],
+    });
+    const api = mockApi({
+      '/saasapi/drsystem/providerTaskMsh/list': () => ({ records: TASKS, current: 1, size: 10, total: 2 }),
+      '/saasapi/drsystem/management/msh-task-export': () => xlsx('医生任务-20261122.xlsx'),
+    });
+    renderList();
+    await screen.findByText('HT202611220001');
+    await userEvent.type(screen.getByLabelText('任务编号/医院'), 'DT2026');
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(api.callsTo('/drsystem/providerTaskMsh/list').at(-1)?.body).toMatchObject({
+        model: { title: 'DT2026' },
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /导出医生任务/ }));
+    await waitFor(() => expect(spies.saveBlob).toHaveBeenCalledTimes(1));
+    expect(spies.saveBlob.mock.calls[0][1]).toBe('医生任务-20261122.xlsx');
+    expect(await screen.findByText('已导出 医生任务-20261122.xlsx')).toBeTruthy();
+    expect(api.callsTo('/drsystem/management/msh-task-export')[0].body).toEqual({
+      model: expect.objectContaining({ title: 'DT2026', status: ['01'] }),
+    });
+
+    await act(() => setLanguage('en'));
+    expect(await screen.findByRole('button', { name: /Export doctor tasks/ })).toBeTruthy();
+  });
+
+  it('hides the doctor-task export without its permission', async () => {
+    await signInAs({ permissions: AUDITOR, roles: ['AUDITOR'] });
+    mockApi({
+      '/saasapi/drsystem/providerTaskMsh/list': () => ({ records: TASKS, current: 1, size: 10, total: 2 }),
+    });
+    renderList();
+    await screen.findByText('HT202611220001');
+    expect(screen.getByRole('button', { name: /导出医院公告/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /导出医生任务/ })).toBeNull();
+  });
 });

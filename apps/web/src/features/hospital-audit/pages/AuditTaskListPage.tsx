@@ -30,6 +30,7 @@ import type { TListSort } from '../../../lib/table-sort.ts';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
+import { DoctorTaskExportButton } from '../../doctors/components/DoctorTaskExportButton.tsx';
 import { isDoctorTask } from '../../doctors/doctor-paths.ts';
 import { useDownloadAnnounce } from '../api/download-announce.ts';
 import { useInitTask } from '../api/init-task.ts';
@@ -121,7 +122,8 @@ function dateAndPerson(date: string, person: string) {
  * The operator's hospital audit tasks (route hospitalAudit, /drsystem/management/hospital):
  * every provider's tasks with filters, status tags and paging; Audit takes the task and opens
  * the audit form, View opens the task's audit detail, approved tasks export their
- * announcement; the announcement and newsletter exports sit above the list.
+ * announcement; the announcement and newsletter exports, and the export of the listed doctor
+ * tasks with the current filter, sit above the list.
  */
 export function AuditTaskListPage() {
   const { t } = useTranslation('hospital-audit');
@@ -314,7 +316,10 @@ export function AuditTaskListPage() {
         <Typography.Title level={3} id="hospital-audit-list-title" style={{ margin: 0 }}>
           {t('list.title')}
         </Typography.Title>
-        <ExportButtons />
+        <Space wrap>
+          <ExportButtons />
+          <DoctorTaskExportButton filter={filter} />
+        </Space>
       </Flex>
       <Typography.Paragraph type="secondary">{t('list.subtitle')}</Typography.Paragraph>
       <Card>

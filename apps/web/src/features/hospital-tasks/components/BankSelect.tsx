@@ -2,8 +2,8 @@ import type { TBank } from '@portal/domain/dictionaries/rules';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useBankName } from '../../dictionaries/api/get-bank-name.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 
 export interface BankSelectProps {
   id?: string;

@@ -8,8 +8,11 @@ import {
 import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  DepartmentPickerDialog,
+  DepartmentTags,
+} from '../../../components/change-tasks/DepartmentPicker.tsx';
 import { fieldId, useHospitalForm } from '../use-hospital-form-state.ts';
-import { DepartmentPickerDialog, DepartmentTags } from './DepartmentPicker.tsx';
 import { CodeField, FormField, TextField } from './FormFields.tsx';
 
 const half = { xs: 24, md: 12 };

@@ -5,6 +5,9 @@ import type { TBilingual } from '@portal/domain/i18n/bilingual';
 import { Alert, Button, Flex, Form, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditFlowCard } from '../../../components/change-tasks/AuditFlowCard.tsx';
+import { statusColor, statusLabel, taskTypeLabel } from '../../../components/change-tasks/task-statuses.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { useBackToTop } from '../../../shell/use-back-to-top.ts';
 import {
   blankValues,
@@ -18,20 +21,17 @@ import {
   type THospitalFormRoute,
   valuesFromView,
 } from '../hospital-form-model.ts';
-import { statusColor, statusLabel, taskTypeLabel } from '../task-statuses.ts';
 import { type TTaskMeta, useHospitalFormActions } from '../use-hospital-form-actions.ts';
 import {
   HospitalFormContext,
   type THospitalFormContext,
   useHospitalFormState,
 } from '../use-hospital-form-state.ts';
-import { useLanguage } from '../use-language.ts';
 import { AddressSection } from './AddressSection.tsx';
 import { AuditResultSection } from './AuditResultSection.tsx';
 import { BankInfoSection } from './BankInfoSection.tsx';
 import { BasicInfoSection } from './BasicInfoSection.tsx';
 import { ContactEditor } from './ContactEditor.tsx';
-import { AuditFlowCard } from './detail/AuditFlowCard.tsx';
 import { HospitalDetailView } from './detail/HospitalDetailView.tsx';
 import { AttachmentsSection, PhotosSection } from './FilesSections.tsx';
 import { ProviderNotesSection } from './ProviderNotesSection.tsx';

@@ -4,15 +4,15 @@ import { Alert, Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { statusLabel } from '../../../components/change-tasks/task-statuses.ts';
 import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { useTaskList } from '../api/list-tasks.ts';
 import { isMissingRecord, useProviderDetail } from '../api/provider-detail.ts';
 import { HospitalDetailView } from '../components/detail/HospitalDetailView.tsx';
 import { AUDIT_LIST_PATH, HOSP_CREATE_PATH, TASK_LIST_PATH, taskDetailPath } from '../hospital-paths.ts';
-import { statusLabel } from '../task-statuses.ts';
 import { useChangeHospital } from '../use-change-hospital.ts';
-import { useLanguage } from '../use-language.ts';
 
 const UNFINISHED = [HOSPITAL_TASK_STATUS.PENDING.code, HOSPITAL_TASK_STATUS.AUDITING.code];
 

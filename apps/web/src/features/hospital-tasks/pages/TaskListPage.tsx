@@ -23,10 +23,18 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  statusColor,
+  statusLabel,
+  TASK_STATUS_OPTIONS,
+  taskActions,
+  taskTypeLabel,
+} from '../../../components/change-tasks/task-statuses.ts';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import type { TListSort } from '../../../lib/table-sort.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useViewState } from '../../../lib/use-view-state.ts';
@@ -37,15 +45,7 @@ import { isMissingRecord, useProviderDetail } from '../api/provider-detail.ts';
 import { EMPTY_TEXT } from '../components/detail/detail-rules.ts';
 import { HOSP_CREATE_PATH, taskDetailPath, taskModifyPath } from '../hospital-paths.ts';
 import { readTaskSearchStatus, resetTaskSearchStatus, writeTaskSearchStatus } from '../task-search-status.ts';
-import {
-  statusColor,
-  statusLabel,
-  TASK_STATUS_OPTIONS,
-  taskActions,
-  taskTypeLabel,
-} from '../task-statuses.ts';
 import { useChangeHospital } from '../use-change-hospital.ts';
-import { useLanguage } from '../use-language.ts';
 import { useTaskActions } from '../use-task-actions.ts';
 
 interface TSearchForm {

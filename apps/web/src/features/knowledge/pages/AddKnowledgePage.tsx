@@ -1,4 +1,9 @@
-import { KNOWLEDGE_LABELS, KNOWLEDGE_LIMITS, ZKnowledgeAddBody } from '@portal/domain/knowledge/rules';
+import {
+  KNOWLEDGE_LABELS,
+  KNOWLEDGE_LIMITS,
+  type TKnowledgeKind,
+  ZKnowledgeAddBody,
+} from '@portal/domain/knowledge/rules';
 import { App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,8 +22,8 @@ interface TValues {
   departments?: string[];
 }
 
-/** /drsystem/info/add/disease and /add/treatment: a new entry at level 1 or under a level-1 or level-2 parent. */
-export function AddKnowledgePage({ kind }: { kind: 'disease' | 'treatment' }) {
+/** /drsystem/info/add/symptom, /add/disease and /add/treatment: a new entry at level 1 or under a level-1 or level-2 parent. */
+export function AddKnowledgePage({ kind }: { kind: TKnowledgeKind }) {
   const { t, i18n } = useTranslation('knowledge');
   const en = i18n.language === 'en';
   const navigate = useNavigate();
@@ -100,6 +105,9 @@ export function AddKnowledgePage({ kind }: { kind: 'disease' | 'treatment' }) {
   );
 }
 
+export function AddSymptomPage() {
+  return <AddKnowledgePage kind="symptom" />;
+}
 export function AddDiseasePage() {
   return <AddKnowledgePage kind="disease" />;
 }

@@ -13,6 +13,7 @@ import { BONDING_SAVE } from '../api/bonding.ts';
 import { useKnowledgeList } from '../api/knowledge-list.ts';
 
 export const ADD_PATHS = {
+  symptom: '/drsystem/info/add/symptom',
   disease: '/drsystem/info/add/disease',
   treatment: '/drsystem/info/add/treatment',
 } as const;
@@ -73,7 +74,7 @@ function KnowledgeTable({ kind }: { kind: TKnowledgeKind }) {
             setPage((p) => ({ ...p, current: 1 }));
           }}
         />
-        {kind !== 'symptom' && has(ADD_PERMISSION[kind]) && (
+        {has(ADD_PERMISSION[kind]) && (
           <Button
             type="primary"
             icon={<PlusOutlined aria-hidden />}

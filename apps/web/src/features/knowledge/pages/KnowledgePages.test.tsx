@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signInAs } from '../../../test/api-mock.ts';
 import { renderAt, renderRoutes } from '../../../test/render.tsx';
-import { AddDiseasePage } from './AddKnowledgePage.tsx';
+import { AddDiseasePage, AddSymptomPage } from './AddKnowledgePage.tsx';
 import { BondingPage } from './BondingPage.tsx';
 import { KnowledgePage } from './KnowledgePage.tsx';
 
@@ -39,6 +39,8 @@ function api() {
       const records = kind === 'symptom' ? [SYMPTOM] : [E11, E10];
       return { records, current: 1, size: 10, total: records.length };
     },
+    'POST /saasapi/drsystem/info/add/symptom': (call) =>
+      item({ id: 'new-s', kind: 'symptom', level: 2, ...(call.body as object), code: 'SG.01' }),
     'POST /saasapi/drsystem/info/add/disease': (call) =>
       item({ id: 'new', ...(call.body as object), code: 'E10-E14.01' }),
     'GET /saasapi/drsystem/system/symptom/bondingdisease/s1': () => ({ symptom: SYMPTOM, diseases: [E11] }),
@@ -64,6 +66,7 @@ describe('knowledge-base screens', () => {
     expect(await screen.findByRole('heading', { name: '医学知识库' })).toBeTruthy();
     expect(await screen.findByText('多饮')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /关联疾病/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /新增症状/ })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: '疾病库' }));
     expect(await screen.findByText('2型糖尿病')).toBeTruthy();
     expect(screen.getByRole('button', { name: /新增疾病/ })).toBeTruthy();
@@ -97,6 +100,34 @@ describe('knowledge-base screens', () => {
       parentCode: '',
       code: '',
       departments: [],
+    });
+  });
+
+  it('adds a symptom from the symptom base, with the same required names', async () => {
+    await signInAs({
+      permissions: ['drsystem:knowledge:list', 'drsystem:info:addSymptom'],
+      roles: ['AUDITOR'],
+    });
+    const calls = api();
+    renderRoutes(
+      [
+        { path: '/drsystem/system/knowledge', element: <KnowledgePage /> },
+        { path: '/drsystem/info/add/symptom', element: <AddSymptomPage /> },
+      ],
+      '/drsystem/system/knowledge',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /新增症状/ }));
+    expect(await screen.findByRole('heading', { name: '新增症状' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('请输入中文名称')).toBeTruthy();
+    expect(calls.callsTo('/drsystem/info/add/symptom')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('中文名称'), '夜间盗汗');
+    await userEvent.type(screen.getByLabelText('英文名称'), 'Night sweats');
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByRole('heading', { name: '医学知识库' })).toBeTruthy();
+    expect(calls.callsTo('/drsystem/info/add/symptom')[0]?.body).toMatchObject({
+      cnName: '夜间盗汗',
+      enName: 'Night sweats',
     });
   });
 

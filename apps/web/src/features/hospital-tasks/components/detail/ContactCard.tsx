@@ -8,7 +8,7 @@ import {
 } from '@portal/domain/hospital-tasks/rules';
 import { Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../use-language.ts';
+import { useLanguage } from '../../../../lib/use-language.ts';
 import { contactRows } from './contact-rows.ts';
 import { DetailCodeText } from './detail-dictionary.tsx';
 import { EMPTY_TEXT, textOrDash } from './detail-rules.ts';

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain/hospital-tasks/rules';
 import { Card, Descriptions, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../use-language.ts';
+import { useLanguage } from '../../../../lib/use-language.ts';
 import { fieldItem } from './detail-items.tsx';
 import { textOrDash } from './detail-rules.ts';
 import { FieldLabel } from './field-changes.tsx';

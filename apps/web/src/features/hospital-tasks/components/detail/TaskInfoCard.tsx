@@ -4,10 +4,15 @@ import { LABELS } from '@portal/domain/hospital-tasks/rules';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import {
+  statusColor,
+  statusLabel,
+  taskActions,
+  taskTypeLabel,
+} from '../../../../components/change-tasks/task-statuses.ts';
 import { pickLanguage } from '../../../../lib/i18n.ts';
+import { useLanguage } from '../../../../lib/use-language.ts';
 import { TASK_LIST_PATH, taskModifyPath } from '../../hospital-paths.ts';
-import { statusColor, statusLabel, taskActions, taskTypeLabel } from '../../task-statuses.ts';
-import { useLanguage } from '../../use-language.ts';
 import { useTaskActions } from '../../use-task-actions.ts';
 import { DETAIL_COLUMNS } from './detail-items.tsx';
 import { textOrDash } from './detail-rules.ts';

@@ -5,10 +5,10 @@
 import { CONTACT_SHOW, DB_FLAG } from '@portal/domain/dictionaries/codes';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { TLanguage } from '../../../../lib/i18n.ts';
+import { useLanguage } from '../../../../lib/use-language.ts';
 import { LookupState } from '../../../dictionaries/components/LookupState.tsx';
 import { type TLookupStatus, useDictionary } from '../../../dictionaries/use-dictionary.ts';
 import { DETAIL_CODE_TYPES } from '../../detail-code-types.ts';
-import { useLanguage } from '../../use-language.ts';
 import { EMPTY_TEXT } from './detail-rules.ts';
 
 /** Code tables fixed in the code (no dictionary call). */

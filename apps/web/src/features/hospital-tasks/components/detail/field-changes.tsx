@@ -7,7 +7,7 @@ import { LABELS, type TLabelKey } from '@portal/domain/hospital-tasks/rules';
 import { Tag, Tooltip } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../use-language.ts';
+import { useLanguage } from '../../../../lib/use-language.ts';
 import { fieldChange } from './detail-rules.ts';
 import { FieldValue } from './FieldValue.tsx';
 

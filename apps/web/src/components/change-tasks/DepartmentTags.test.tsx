@@ -1,8 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../test/render.tsx';
-import { dictionaryAnswer, fail, mockApi, signInHospital } from '../test/hospital-fixtures.ts';
+import {
+  dictionaryAnswer,
+  fail,
+  mockApi,
+  signInHospital,
+} from '../../features/hospital-tasks/test/hospital-fixtures.ts';
+import { renderAt } from '../../test/render.tsx';
 import { DepartmentTags } from './DepartmentPicker.tsx';
 
 beforeEach(() => signInHospital());

@@ -3,10 +3,10 @@ import { formatDate } from '@portal/domain/format/format';
 import type { TOperationRecord } from '@portal/domain/hospital-tasks/api';
 import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Timeline, type TimelineEntry } from '../../../../components/timeline/Timeline.tsx';
-import { pickLanguage } from '../../../../lib/i18n.ts';
-import { statusColor } from '../../task-statuses.ts';
-import { useLanguage } from '../../use-language.ts';
+import { pickLanguage } from '../../lib/i18n.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+import { Timeline, type TimelineEntry } from '../timeline/Timeline.tsx';
+import { statusColor } from './task-statuses.ts';
 
 const TIMELINE_COLORS: Record<string, string> = {
   processing: 'blue',
@@ -33,7 +33,7 @@ export function AuditFlowCard({
   id?: string;
   className?: string;
 }) {
-  const { t } = useTranslation('hospital-tasks');
+  const { t } = useTranslation();
   const lang = useLanguage();
   const items: TimelineEntry[] = flows.map((flow, index) => {
     const who =
@@ -50,11 +50,11 @@ export function AuditFlowCard({
           </Typography.Text>
           <Typography.Text strong>{pickLanguage(flow.text.zh, flow.text.en)}</Typography.Text>
           <Typography.Text type="secondary">
-            {t('detail.flow.operator')}: {who}
+            {t('changeTasks.flow.operator')}: {who}
           </Typography.Text>
           {flow.operateRemark.trim() !== '' && (
             <Typography.Text className="hospital-detail-text">
-              {t('detail.flow.remark')}: {flow.operateRemark}
+              {t('changeTasks.flow.remark')}: {flow.operateRemark}
             </Typography.Text>
           )}
         </Flex>
@@ -62,7 +62,7 @@ export function AuditFlowCard({
     };
   });
   return (
-    <Card title={title ?? t('detail.cards.auditFlow')} id={id} className={className}>
+    <Card title={title ?? t('changeTasks.flow.title')} id={id} className={className}>
       <Timeline items={items} />
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isLanguage, type TLanguage } from '../../lib/i18n.ts';
+import { isLanguage, type TLanguage } from './i18n.ts';
 
 /** The language in use; components re-render when it changes. */
 export function useLanguage(): TLanguage {

@@ -4,10 +4,10 @@ import { CHOICE_CODE_TYPES } from '@portal/domain/hospital-tasks/rules';
 import { Button, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeptList } from '../../dictionaries/api/get-dept-list.ts';
-import { LookupState } from '../../dictionaries/components/LookupState.tsx';
-import { useDictionary } from '../../dictionaries/use-dictionary.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDeptList } from '../../features/dictionaries/api/get-dept-list.ts';
+import { LookupState } from '../../features/dictionaries/components/LookupState.tsx';
+import { useDictionary } from '../../features/dictionaries/use-dictionary.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 export interface DepartmentPickerDialogProps {
   open: boolean;
@@ -37,7 +37,7 @@ const nameIn = (d: TDepartment, en: boolean) =>
  * right with delete and clear, and the chosen count in the title.
  */
 export function DepartmentPickerDialog({ open, value, onOk, onCancel }: DepartmentPickerDialogProps) {
-  const { t } = useTranslation('hospital-tasks');
+  const { t } = useTranslation();
   const names = useDepartmentNames();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useDebouncedValue(keyword);
@@ -73,20 +73,20 @@ export function DepartmentPickerDialog({ open, value, onOk, onCancel }: Departme
   return (
     <Modal
       open={open}
-      title={t('form.departments.dialogTitle', { count: chosen.length })}
+      title={t('changeTasks.departments.dialogTitle', { count: chosen.length })}
       width={960}
       onCancel={onCancel}
       onOk={() => onOk(chosenCodes)}
-      okText={t('form.actions.confirm')}
-      cancelText={t('form.actions.cancel')}
+      okText={t('changeTasks.departments.confirm')}
+      cancelText={t('changeTasks.departments.cancel')}
       destroyOnHidden
     >
       <Flex gap={16} wrap>
         <div style={{ flex: '1 1 420px', minWidth: 0 }}>
           <Input.Search
-            aria-label={t('form.departments.search')}
-            placeholder={t('form.departments.searchPlaceholder')}
-            enterButton={t('form.departments.searchButton')}
+            aria-label={t('changeTasks.departments.search')}
+            placeholder={t('changeTasks.departments.searchPlaceholder')}
+            enterButton={t('changeTasks.departments.searchButton')}
             allowClear
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
@@ -110,17 +110,24 @@ export function DepartmentPickerDialog({ open, value, onOk, onCancel }: Departme
               onSelectAll: (selected, _all, changed) => toggle(changed, selected),
             }}
             columns={[
-              { title: t('form.departments.index'), key: 'index', width: 64, render: (_v, _r, i) => i + 1 },
-              { title: t('form.departments.cnName'), dataIndex: 'deptCnName' },
-              { title: t('form.departments.enName'), dataIndex: 'deptEnName' },
+              {
+                title: t('changeTasks.departments.index'),
+                key: 'index',
+                width: 64,
+                render: (_v, _r, i) => i + 1,
+              },
+              { title: t('changeTasks.departments.cnName'), dataIndex: 'deptCnName' },
+              { title: t('changeTasks.departments.enName'), dataIndex: 'deptEnName' },
             ]}
           />
         </div>
         <div style={{ flex: '1 1 360px', minWidth: 0 }}>
           <Flex justify="space-between" align="center" style={{ marginBottom: 12, minHeight: 32 }}>
-            <Typography.Text strong>{t('form.departments.chosen', { count: chosen.length })}</Typography.Text>
+            <Typography.Text strong>
+              {t('changeTasks.departments.chosen', { count: chosen.length })}
+            </Typography.Text>
             <Button size="small" onClick={() => setChosen([])} disabled={chosen.length === 0}>
-              {t('form.departments.clear')}
+              {t('changeTasks.departments.clear')}
             </Button>
           </Flex>
           <Table<TDepartment>
@@ -129,13 +136,18 @@ export function DepartmentPickerDialog({ open, value, onOk, onCancel }: Departme
             dataSource={chosen}
             pagination={false}
             scroll={{ y: 400 }}
-            aria-label={t('form.departments.chosenTable')}
+            aria-label={t('changeTasks.departments.chosenTable')}
             columns={[
-              { title: t('form.departments.index'), key: 'index', width: 64, render: (_v, _r, i) => i + 1 },
-              { title: t('form.departments.cnName'), dataIndex: 'deptCnName' },
-              { title: t('form.departments.enName'), dataIndex: 'deptEnName' },
               {
-                title: t('form.departments.action'),
+                title: t('changeTasks.departments.index'),
+                key: 'index',
+                width: 64,
+                render: (_v, _r, i) => i + 1,
+              },
+              { title: t('changeTasks.departments.cnName'), dataIndex: 'deptCnName' },
+              { title: t('changeTasks.departments.enName'), dataIndex: 'deptEnName' },
+              {
+                title: t('changeTasks.departments.action'),
                 key: 'action',
                 width: 72,
                 render: (_v, row) => (
@@ -144,7 +156,7 @@ export function DepartmentPickerDialog({ open, value, onOk, onCancel }: Departme
                     danger
                     size="small"
                     icon={<DeleteOutlined aria-hidden />}
-                    aria-label={t('form.departments.remove', { name: row.deptCnName })}
+                    aria-label={t('changeTasks.departments.remove', { name: row.deptCnName })}
                     onClick={() => setChosen((prev) => prev.filter((d) => d.deptCode !== row.deptCode))}
                   />
                 ),
