@@ -40,6 +40,7 @@ import {
 } from '../hospital-tasks/hospital-tasks.records.ts';
 import type { THospitalTaskRow, TProviderNoteRow } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { hospitalTaskAudits, type THospitalTaskAuditRow } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { invalidateDoctorSearch } from '../knowledge/knowledge.search.ts';
 
 /** The job that closes idle hospital tasks (status 07, flow type 07 'Overdue'). */
 export const OVERDUE_JOB = overdueJobName(kind);
@@ -98,6 +99,9 @@ export async function approveTask(
 ): Promise<TApprovalResult> {
   const { row, conclusion, applied, now } = await decideTask(p, kind, { actor, ...body });
   const approve = row.status === HOSPITAL_TASK_STATUS.APPROVED.code;
+  // An approved hospital may move to another area or change its name: the doctor search's kept
+  // rankings read both.
+  if (approve) await invalidateDoctorSearch(p, actor.tenantId);
   return {
     id: row.id,
     taskNo: row.taskNo,
