@@ -4,10 +4,11 @@
  * counted, then one window of (kind, id) pairs read in the list's order, from the nearer end as
  * platform/db/paging.ts describes; the caller reads those rows from each kind's table.
  */
-import { count, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { pageWindow } from '../../platform/db/paging.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
+import { taskCounts } from './change-tasks.tables.ts';
 
 /** The common columns a list across kinds can sort on. */
 export const CROSS_KIND_SORTS = [
@@ -22,11 +23,55 @@ export const CROSS_KIND_SORTS = [
 ] as const;
 export type TCrossKindSort = (typeof CROSS_KIND_SORTS)[number];
 
+/**
+ * A filter that the kept counts answer (change-tasks.tables.ts): the tenant, a provider or the
+ * whole tenant (null), and task types and statuses (empty: any). A source gives it only when
+ * its `where` says exactly this and nothing more.
+ */
+export interface TCountedFilter {
+  tenantId: string;
+  providerId: string | null;
+  taskTypes: readonly string[];
+  statuses: readonly string[];
+}
+
 /** One kind's part of the list: its task table, a name for its rows and its filter. */
 export interface TListSource {
   kind: string;
   tasks: TChangeTaskTables['tasks'];
   where: SQL | undefined;
+  /** Set when `where` is exactly this filter: the total then comes from the kept counts. */
+  counted?: TCountedFilter;
+}
+
+/** The condition on task_counts that sums to the number of tasks of `kind` matching `filter`. */
+function countedCondition(kind: string, filter: TCountedFilter): SQL {
+  return and(
+    eq(taskCounts.tenantId, filter.tenantId),
+    eq(taskCounts.kind, kind),
+    eq(taskCounts.providerId, filter.providerId ?? '*'),
+    filter.taskTypes.length ? inArray(taskCounts.taskType, [...filter.taskTypes]) : undefined,
+    filter.statuses.length ? inArray(taskCounts.status, [...filter.statuses]) : undefined,
+  ) as SQL;
+}
+
+/**
+ * How many tasks the sources match: one read of the kept counts for every source that has
+ * `counted` (a few rows of an index, however many tasks match), a count(*) for each other.
+ */
+async function countSources(db: TDbOrTx, sources: readonly TListSource[]): Promise<number> {
+  const counted = sources.filter((s) => s.counted);
+  const walked = sources.filter((s) => !s.counted);
+  const parts = await Promise.all([
+    counted.length
+      ? db
+          .select({ n: sql<string>`coalesce(sum(${taskCounts.n}), 0)` })
+          .from(taskCounts)
+          .where(or(...counted.map((s) => countedCondition(s.kind, s.counted as TCountedFilter))))
+      : [],
+    ...walked.map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
+  ]);
+  return parts.reduce((sum, rows) => sum + (rows[0] ? Number(rows[0].n) : 0), 0);
 }
 
 /** The table column of each common sort key (the names every kind's task table shares). */
@@ -58,10 +103,7 @@ export async function pageAcrossKinds(
     size: number;
   },
 ): Promise<{ total: number; refs: { kind: string; id: string }[] }> {
-  const counts = await Promise.all(
-    input.sources.map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
-  );
-  const total = counts.reduce((sum, [row]) => sum + Number(row.n), 0);
+  const total = await countSources(db, input.sources);
   const window = pageWindow({ current: input.current, size: input.size, total });
   if (!window) return { total, refs: [] };
   // Every key with the same nulls rule as the list indexes, so each part reads from its index.

@@ -22,7 +22,12 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { pageAcrossKinds, type TCrossKindSort, type TListSource } from '../change-tasks/change-tasks.list.ts';
+import {
+  pageAcrossKinds,
+  type TCountedFilter,
+  type TCrossKindSort,
+  type TListSource,
+} from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listFlows } from '../change-tasks/change-tasks.store.ts';
 import { doctorTaskListRows, doctorTaskListSource } from '../doctors/doctors.service.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
@@ -287,8 +292,8 @@ export async function pageOfTasks(
 }
 
 /** The hospital tasks' part of the task lists across kinds. */
-export function hospitalTaskListSource(where: SQL | undefined): TListSource {
-  return { kind: 'hospital', tasks: hospitalTasks, where };
+export function hospitalTaskListSource(where: SQL | undefined, counted?: TCountedFilter): TListSource {
+  return { kind: 'hospital', tasks: hospitalTasks, where, counted };
 }
 
 /** The end of a China-time day filter: the next day's start for a date, else just after the instant. */
@@ -327,7 +332,20 @@ export async function listTasks(
   });
   const { records, total } = await pageOfTasks(p.db, {
     tenantId: actor.tenantId,
-    sources: [hospitalTaskListSource(and(...filters)), doctorSource],
+    sources: [
+      hospitalTaskListSource(
+        and(...filters),
+        model.title || commitFrom || commitBefore
+          ? undefined
+          : {
+              tenantId: actor.tenantId,
+              providerId: actor.providerId ?? null,
+              taskTypes: [],
+              statuses: model.status,
+            },
+      ),
+      doctorSource,
+    ],
     sort: request.sort === 'id' ? 'createdAt' : request.sort,
     desc: request.order !== 'asc',
     current,
