@@ -56,22 +56,26 @@ function countedCondition(kind: string, filter: TCountedFilter): SQL {
 }
 
 /**
- * How many tasks the sources match: one read of the kept counts for every source that has
+ * How many tasks each source matches: one read of the kept counts for every source that has
  * `counted` (a few rows of an index, however many tasks match), a count(*) for each other.
  */
-async function countSources(db: TDbOrTx, sources: readonly TListSource[]): Promise<number> {
+async function countSources(db: TDbOrTx, sources: readonly TListSource[]): Promise<number[]> {
   const counted = sources.filter((s) => s.counted);
-  const walked = sources.filter((s) => !s.counted);
-  const parts = await Promise.all([
+  const [kept, ...walked] = await Promise.all([
     counted.length
       ? db
-          .select({ n: sql<string>`coalesce(sum(${taskCounts.n}), 0)` })
+          .select({ kind: taskCounts.kind, n: sql<string>`sum(${taskCounts.n})` })
           .from(taskCounts)
           .where(or(...counted.map((s) => countedCondition(s.kind, s.counted as TCountedFilter))))
+          .groupBy(taskCounts.kind)
       : [],
-    ...walked.map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
+    ...sources.filter((s) => !s.counted).map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
   ]);
-  return parts.reduce((sum, rows) => sum + (rows[0] ? Number(rows[0].n) : 0), 0);
+  return sources.map((s) => {
+    if (s.counted) return Number(kept.find((k) => k.kind === s.kind)?.n ?? 0);
+    const [rows] = walked.splice(0, 1);
+    return Number(rows[0]?.n ?? 0);
+  });
 }
 
 /** The table column of each common sort key (the names every kind's task table shares). */
@@ -103,9 +107,13 @@ export async function pageAcrossKinds(
     size: number;
   },
 ): Promise<{ total: number; refs: { kind: string; id: string }[] }> {
-  const total = await countSources(db, input.sources);
+  const counts = await countSources(db, input.sources);
+  const total = counts.reduce((sum, n) => sum + n, 0);
   const window = pageWindow({ current: input.current, size: input.size, total });
   if (!window) return { total, refs: [] };
+  // A kind with no match takes no part in the window; one kind alone is read straight from its
+  // index, without the merge (which costs about three times the index walk on a deep page).
+  const sources = input.sources.filter((_s, i) => counts[i] > 0);
   // Every key with the same nulls rule as the list indexes, so each part reads from its index.
   const terms = (column: (name: string) => SQL) => {
     const down = input.desc !== window.reverse;
@@ -125,7 +133,20 @@ export async function pageAcrossKinds(
     input.sort === 'createdAt'
       ? sql``
       : sql`, ${s.tasks[input.sort]} as ${sql.identifier(SORT_COLUMN[input.sort])}`;
-  const parts = input.sources.map(
+  if (sources.length === 1) {
+    const [s] = sources;
+    const result = await db.execute(
+      sql`select ${s.tasks.id} as id from ${s.tasks} where ${s.where ?? sql`true`}
+        order by ${terms((name) => sql`${s.tasks}.${sql.identifier(name)}`)}
+        limit ${window.limit} offset ${window.offset}`,
+    );
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => ({
+      kind: s.kind,
+      id: String(r.id),
+    }));
+    return { total, refs: window.reverse ? ids.reverse() : ids };
+  }
+  const parts = sources.map(
     (s) =>
       sql`(select ${s.tasks.id} as id, ${s.kind}::text as kind, ${s.tasks.createdAt} as created_at${sortColumn(s)}
         from ${s.tasks} where ${s.where ?? sql`true`}
