@@ -208,8 +208,36 @@ export function hospitalTaskTextMatch(
   return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
 }
 
+/**
+ * The columns a row of the task lists shows: a list reads only these, never the task's form,
+ * old data and compare result (large jsonb, read from TOAST and parsed for nothing).
+ */
+const LIST_COLUMNS = {
+  id: hospitalTasks.id,
+  taskNo: hospitalTasks.taskNo,
+  taskType: hospitalTasks.taskType,
+  status: hospitalTasks.status,
+  providerId: hospitalTasks.providerId,
+  providerCnName: hospitalTasks.providerCnName,
+  providerEnName: hospitalTasks.providerEnName,
+  commitDate: hospitalTasks.commitDate,
+  auditDate: hospitalTasks.auditDate,
+  commitName: hospitalTasks.commitName,
+  commitNameEn: hospitalTasks.commitNameEn,
+  auditMember: hospitalTasks.auditMember,
+  auditMemberEn: hospitalTasks.auditMemberEn,
+  publicityDate: hospitalTasks.publicityDate,
+  returnReason: hospitalTasks.returnReason,
+  version: hospitalTasks.version,
+  createdAt: hospitalTasks.createdAt,
+  updatedAt: hospitalTasks.updatedAt,
+  personInCharge: hospitalTasks.personInCharge,
+  auditResult: hospitalTasks.auditResult,
+} as const;
+type TListColumns = Pick<THospitalTaskRow, keyof typeof LIST_COLUMNS>;
+
 /** A task row as a row of the task lists (spec section 3 columns). */
-export function listItem(r: THospitalTaskRow): THospitalTaskListItem {
+export function listItem(r: TListColumns): THospitalTaskListItem {
   return {
     id: r.id,
     taskNo: r.taskNo,
@@ -260,7 +288,7 @@ export async function pageOfTasks(
   const hospitalIds = idsOf('hospital');
   const hospitalRows = hospitalIds.length
     ? await db
-        .select()
+        .select(LIST_COLUMNS)
         .from(hospitalTasks)
         .where(and(eq(hospitalTasks.tenantId, input.tenantId), inArray(hospitalTasks.id, hospitalIds)))
     : [];
