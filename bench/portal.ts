@@ -21,9 +21,14 @@ export interface TBenchPortal {
 export async function startPortal({
   dataDir,
   databaseUrl,
+  nodeArgs = [],
+  env: extraEnv = {},
 }: {
   dataDir: string;
   databaseUrl?: string;
+  /** Node options before the entry point (e.g. `--import` of a preload). */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
 }): Promise<TBenchPortal> {
   const port = 18080 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
@@ -34,10 +39,11 @@ export async function startPortal({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     CAPTCHA_TEST_CODE: CAPTCHA,
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/src/main.ts')], {
     env,
     stdio: 'inherit',
   });

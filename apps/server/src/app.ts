@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -34,6 +33,7 @@ import { safeErrorForLog } from './platform/db/db-errors.ts';
 import { installErrorHandler, shuttingDownBody } from './platform/http/error-handler.ts';
 import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { compiledSerializerCompiler } from './platform/http/serializer.ts';
 import { installWebApp } from './platform/http/web-app.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
@@ -153,21 +153,8 @@ export async function buildApp(
     await database.close();
   });
 
-  installErrorHandler(app);
-  installSecurityEventHooks(app, { db: platform.db, securityEvent });
-  installHttpHardening(app);
-  installInputGuard(app);
-  installAuth(app, {
-    tokens: platform.tokens,
-    findTenant: async (code) => {
-      const tenant = await findTenantByCode(platform.db, code);
-      return tenant ? { id: tenant.id, code: tenant.code } : null;
-    },
-    verifyClient: (clientId, secret) => verifyClient(platform, clientId, secret),
-    loadActor: (claims, ctx) => loadActor(platform, claims, ctx),
-  });
-
-  await app.register(helmet, {
+  // First, so that every answer carries them, refusals of the hooks below included.
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -183,6 +170,20 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  installErrorHandler(app);
+  installSecurityEventHooks(app, { db: platform.db, securityEvent });
+  installHttpHardening(app);
+  installInputGuard(app);
+  installAuth(app, {
+    tokens: platform.tokens,
+    findTenant: async (code) => {
+      const tenant = await findTenantByCode(platform.db, code);
+      return tenant ? { id: tenant.id, code: tenant.code } : null;
+    },
+    verifyClient: (clientId, secret) => verifyClient(platform, clientId, secret),
+    loadActor: (claims, ctx) => loadActor(platform, claims, ctx),
+  });
+
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

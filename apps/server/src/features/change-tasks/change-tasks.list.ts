@@ -4,10 +4,11 @@
  * counted, then one window of (kind, id) pairs read in the list's order, from the nearer end as
  * platform/db/paging.ts describes; the caller reads those rows from each kind's table.
  */
-import { count, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { pageWindow } from '../../platform/db/paging.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
+import { taskCounts } from './change-tasks.tables.ts';
 
 /** The common columns a list across kinds can sort on. */
 export const CROSS_KIND_SORTS = [
@@ -22,11 +23,59 @@ export const CROSS_KIND_SORTS = [
 ] as const;
 export type TCrossKindSort = (typeof CROSS_KIND_SORTS)[number];
 
+/**
+ * A filter that the kept counts answer (change-tasks.tables.ts): the tenant, a provider or the
+ * whole tenant (null), and task types and statuses (empty: any). A source gives it only when
+ * its `where` says exactly this and nothing more.
+ */
+export interface TCountedFilter {
+  tenantId: string;
+  providerId: string | null;
+  taskTypes: readonly string[];
+  statuses: readonly string[];
+}
+
 /** One kind's part of the list: its task table, a name for its rows and its filter. */
 export interface TListSource {
   kind: string;
   tasks: TChangeTaskTables['tasks'];
   where: SQL | undefined;
+  /** Set when `where` is exactly this filter: the total then comes from the kept counts. */
+  counted?: TCountedFilter;
+}
+
+/** The condition on task_counts that sums to the number of tasks of `kind` matching `filter`. */
+function countedCondition(kind: string, filter: TCountedFilter): SQL {
+  return and(
+    eq(taskCounts.tenantId, filter.tenantId),
+    eq(taskCounts.kind, kind),
+    eq(taskCounts.providerId, filter.providerId ?? '*'),
+    filter.taskTypes.length ? inArray(taskCounts.taskType, [...filter.taskTypes]) : undefined,
+    filter.statuses.length ? inArray(taskCounts.status, [...filter.statuses]) : undefined,
+  ) as SQL;
+}
+
+/**
+ * How many tasks each source matches: one read of the kept counts for every source that has
+ * `counted` (a few rows of an index, however many tasks match), a count(*) for each other.
+ */
+async function countSources(db: TDbOrTx, sources: readonly TListSource[]): Promise<number[]> {
+  const counted = sources.filter((s) => s.counted);
+  const [kept, ...walked] = await Promise.all([
+    counted.length
+      ? db
+          .select({ kind: taskCounts.kind, n: sql<string>`sum(${taskCounts.n})` })
+          .from(taskCounts)
+          .where(or(...counted.map((s) => countedCondition(s.kind, s.counted as TCountedFilter))))
+          .groupBy(taskCounts.kind)
+      : [],
+    ...sources.filter((s) => !s.counted).map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
+  ]);
+  return sources.map((s) => {
+    if (s.counted) return Number(kept.find((k) => k.kind === s.kind)?.n ?? 0);
+    const [rows] = walked.splice(0, 1);
+    return Number(rows[0]?.n ?? 0);
+  });
 }
 
 /** The table column of each common sort key (the names every kind's task table shares). */
@@ -58,12 +107,13 @@ export async function pageAcrossKinds(
     size: number;
   },
 ): Promise<{ total: number; refs: { kind: string; id: string }[] }> {
-  const counts = await Promise.all(
-    input.sources.map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
-  );
-  const total = counts.reduce((sum, [row]) => sum + Number(row.n), 0);
+  const counts = await countSources(db, input.sources);
+  const total = counts.reduce((sum, n) => sum + n, 0);
   const window = pageWindow({ current: input.current, size: input.size, total });
   if (!window) return { total, refs: [] };
+  // A kind with no match takes no part in the window; one kind alone is read straight from its
+  // index, without the merge (which costs about three times the index walk on a deep page).
+  const sources = input.sources.filter((_s, i) => counts[i] > 0);
   // Every key with the same nulls rule as the list indexes, so each part reads from its index.
   const terms = (column: (name: string) => SQL) => {
     const down = input.desc !== window.reverse;
@@ -83,7 +133,20 @@ export async function pageAcrossKinds(
     input.sort === 'createdAt'
       ? sql``
       : sql`, ${s.tasks[input.sort]} as ${sql.identifier(SORT_COLUMN[input.sort])}`;
-  const parts = input.sources.map(
+  if (sources.length === 1) {
+    const [s] = sources;
+    const result = await db.execute(
+      sql`select ${s.tasks.id} as id from ${s.tasks} where ${s.where ?? sql`true`}
+        order by ${terms((name) => sql`${s.tasks}.${sql.identifier(name)}`)}
+        limit ${window.limit} offset ${window.offset}`,
+    );
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => ({
+      kind: s.kind,
+      id: String(r.id),
+    }));
+    return { total, refs: window.reverse ? ids.reverse() : ids };
+  }
+  const parts = sources.map(
     (s) =>
       sql`(select ${s.tasks.id} as id, ${s.kind}::text as kind, ${s.tasks.createdAt} as created_at${sortColumn(s)}
         from ${s.tasks} where ${s.where ?? sql`true`}

@@ -592,7 +592,17 @@ export function doctorTaskListSource({
   if (filter.status?.length) filters.push(inArray(doctorTasks.status, [...filter.status]));
   if (filter.commitFrom) filters.push(gte(doctorTasks.commitDate, filter.commitFrom));
   if (filter.commitBefore) filters.push(lt(doctorTasks.commitDate, filter.commitBefore));
-  return { kind: 'doctor', tasks: doctorTasks, where: and(...filters) };
+  const byCodesOnly =
+    !filter.title &&
+    !filter.taskNo &&
+    !filter.providerIdLike &&
+    !filter.personInCharge &&
+    !filter.commitFrom &&
+    !filter.commitBefore;
+  const counted = byCodesOnly
+    ? { tenantId, providerId, taskTypes: filter.taskType ?? [], statuses: filter.status ?? [] }
+    : undefined;
+  return { kind: 'doctor', tasks: doctorTasks, where: and(...filters), counted };
 }
 
 /** Doctor tasks as rows of the task lists across kinds, in the order of `ids`. */

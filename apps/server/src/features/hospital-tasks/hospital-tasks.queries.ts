@@ -22,7 +22,12 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { pageAcrossKinds, type TCrossKindSort, type TListSource } from '../change-tasks/change-tasks.list.ts';
+import {
+  pageAcrossKinds,
+  type TCountedFilter,
+  type TCrossKindSort,
+  type TListSource,
+} from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listFlows } from '../change-tasks/change-tasks.store.ts';
 import { doctorTaskListRows, doctorTaskListSource } from '../doctors/doctors.service.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
@@ -203,8 +208,36 @@ export function hospitalTaskTextMatch(
   return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
 }
 
+/**
+ * The columns a row of the task lists shows: a list reads only these, never the task's form,
+ * old data and compare result (large jsonb, read from TOAST and parsed for nothing).
+ */
+const LIST_COLUMNS = {
+  id: hospitalTasks.id,
+  taskNo: hospitalTasks.taskNo,
+  taskType: hospitalTasks.taskType,
+  status: hospitalTasks.status,
+  providerId: hospitalTasks.providerId,
+  providerCnName: hospitalTasks.providerCnName,
+  providerEnName: hospitalTasks.providerEnName,
+  commitDate: hospitalTasks.commitDate,
+  auditDate: hospitalTasks.auditDate,
+  commitName: hospitalTasks.commitName,
+  commitNameEn: hospitalTasks.commitNameEn,
+  auditMember: hospitalTasks.auditMember,
+  auditMemberEn: hospitalTasks.auditMemberEn,
+  publicityDate: hospitalTasks.publicityDate,
+  returnReason: hospitalTasks.returnReason,
+  version: hospitalTasks.version,
+  createdAt: hospitalTasks.createdAt,
+  updatedAt: hospitalTasks.updatedAt,
+  personInCharge: hospitalTasks.personInCharge,
+  auditResult: hospitalTasks.auditResult,
+} as const;
+type TListColumns = Pick<THospitalTaskRow, keyof typeof LIST_COLUMNS>;
+
 /** A task row as a row of the task lists (spec section 3 columns). */
-export function listItem(r: THospitalTaskRow): THospitalTaskListItem {
+export function listItem(r: TListColumns): THospitalTaskListItem {
   return {
     id: r.id,
     taskNo: r.taskNo,
@@ -255,7 +288,7 @@ export async function pageOfTasks(
   const hospitalIds = idsOf('hospital');
   const hospitalRows = hospitalIds.length
     ? await db
-        .select()
+        .select(LIST_COLUMNS)
         .from(hospitalTasks)
         .where(and(eq(hospitalTasks.tenantId, input.tenantId), inArray(hospitalTasks.id, hospitalIds)))
     : [];
@@ -287,8 +320,8 @@ export async function pageOfTasks(
 }
 
 /** The hospital tasks' part of the task lists across kinds. */
-export function hospitalTaskListSource(where: SQL | undefined): TListSource {
-  return { kind: 'hospital', tasks: hospitalTasks, where };
+export function hospitalTaskListSource(where: SQL | undefined, counted?: TCountedFilter): TListSource {
+  return { kind: 'hospital', tasks: hospitalTasks, where, counted };
 }
 
 /** The end of a China-time day filter: the next day's start for a date, else just after the instant. */
@@ -327,7 +360,20 @@ export async function listTasks(
   });
   const { records, total } = await pageOfTasks(p.db, {
     tenantId: actor.tenantId,
-    sources: [hospitalTaskListSource(and(...filters)), doctorSource],
+    sources: [
+      hospitalTaskListSource(
+        and(...filters),
+        model.title || commitFrom || commitBefore
+          ? undefined
+          : {
+              tenantId: actor.tenantId,
+              providerId: actor.providerId ?? null,
+              taskTypes: [],
+              statuses: model.status,
+            },
+      ),
+      doctorSource,
+    ],
     sort: request.sort === 'id' ? 'createdAt' : request.sort,
     desc: request.order !== 'asc',
     current,

@@ -97,7 +97,23 @@ export async function searchTasks(
   const commitBefore = filter.sendEndDate ? endBefore(filter.sendEndDate.slice(0, 10)) : null;
   if (commitFrom) filters.push(gte(hospitalTasks.commitDate, commitFrom));
   if (commitBefore) filters.push(lt(hospitalTasks.commitDate, commitBefore));
-  const sources = [hospitalTaskListSource(and(...filters))];
+  // Filtered by type and status only: the total comes from the kept counts.
+  const byCodesOnly =
+    !filter.title &&
+    !filter.taskNo &&
+    !filter.providerId &&
+    !filter.providerName &&
+    !filter.personInCharge &&
+    !commitFrom &&
+    !commitBefore;
+  const sources = [
+    hospitalTaskListSource(
+      and(...filters),
+      byCodesOnly
+        ? { tenantId: tenant, providerId: null, taskTypes: filter.taskType, statuses: filter.status }
+        : undefined,
+    ),
+  ];
   const doctorFilter = doctorTaskFilterOfAudit(filter);
   if (doctorFilter) {
     sources.push(doctorTaskListSource({ tenantId: input.tenantId, providerId: null, filter: doctorFilter }));

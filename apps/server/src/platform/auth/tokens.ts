@@ -20,13 +20,26 @@ export interface TTokenParties {
 /** Claims every access token must carry (decision 0002); a token without one is unreadable. */
 export const REQUIRED_CLAIMS = ['exp', 'iat', 'iss', 'aud', 'sub'] as const;
 
-/** Signs and checks access JWTs (HS256) with the configured secret, issuer and audience. */
+/** How many verified tokens one instance remembers (a few hundred bytes each). */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Signs and checks access JWTs (HS256) with the configured secret, issuer and audience.
+ * A token that verified once is remembered, by its exact text, until its `exp`: the same text
+ * under the same key verifies the same way again, and jose's WebCrypto HMAC (an asynchronous
+ * job per call) was the largest cost of an authenticated request (docs/performance.md). Only
+ * the signature and claims checks are skipped; revocation is the session's, checked on every
+ * request as before (decision 0018).
+ */
 export function createTokenService(
   secret: string,
   accessTtlSeconds: number,
   { issuer, audience }: TTokenParties = { issuer: 'portal', audience: 'portal-api' },
+  verifiedMax = VERIFIED_TOKENS_MAX,
 ) {
   const key = new TextEncoder().encode(secret);
+  /** Token text -> its claims and `exp` (seconds), oldest first (Map insertion order). */
+  const verified = new Map<string, { claims: TAccessClaims; exp: number }>();
   return {
     accessTtlSeconds,
     /**
@@ -52,6 +65,12 @@ export function createTokenService(
      * foreign issuer or audience, a token from the future) 40005.
      */
     async verifyAccess(token: string): Promise<TAccessClaims> {
+      const known = verified.get(token);
+      if (known) {
+        // jose's rule: expired once now >= exp.
+        if (Math.floor(Date.now() / 1000) < known.exp) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer,
@@ -68,7 +87,12 @@ export function createTokenService(
         ) {
           throw new AppError('TOKEN_UNREADABLE');
         }
-        return { sub: payload.sub, tid: payload.tid, sid: payload.sid };
+        const claims = { sub: payload.sub, tid: payload.tid, sid: payload.sid };
+        if (verifiedMax > 0) {
+          if (verified.size >= verifiedMax) verified.delete(verified.keys().next().value as string);
+          verified.set(token, { claims, exp: payload.exp as number });
+        }
+        return claims;
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof errors.JWTExpired) throw new AppError('SESSION_EXPIRED');
