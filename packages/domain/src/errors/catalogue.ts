@@ -191,6 +191,16 @@ export const ERRORS = {
   AREA_PARENT_UNKNOWN: entry(40093, 400, '上级地区不存在', 'The parent area does not exist'),
   AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
 
+  // Operator messages (docs/decisions/0032-operator-messaging.md), 4013x.
+  MSG_NO_PROVIDERS: entry(40130, 400, '医疗机构列表不能为空', 'The provider list cannot be empty'),
+  MSG_STATE_CHANGED: entry(40131, 409, '消息状态已变更', 'The message status has changed'),
+  MSG_IMPORT_ROWS: entry(
+    40132,
+    400,
+    '导入文件有 {count} 行错误，未导入任何消息',
+    'The import file has {count} rows with errors; no message was imported',
+  ),
+  MSG_IMPORT_EMPTY: entry(40133, 400, '导入文件没有数据行', 'The import file has no data rows'),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(

@@ -90,15 +90,18 @@ describe('validity period', () => {
   });
   it('expires at least 15 minutes after now', () => {
     const from = now.toISOString();
-    expect(validityIssues({ validFrom: from, validTo: new Date(now.getTime() + 15 * MIN).toISOString() }, now)).toEqual(
-      [],
-    );
+    expect(
+      validityIssues({ validFrom: from, validTo: new Date(now.getTime() + 15 * MIN).toISOString() }, now),
+    ).toEqual([]);
     expect(
       validityIssues({ validFrom: from, validTo: new Date(now.getTime() + 14 * MIN).toISOString() }, now),
     ).toEqual([
       {
         path: 'validTo',
-        message: { zh: '失效时间必须至少晚于当前时间 15 分钟', en: 'Expiry must be at least 15 minutes after now' },
+        message: {
+          zh: '失效时间必须至少晚于当前时间 15 分钟',
+          en: 'Expiry must be at least 15 minutes after now',
+        },
       },
     ]);
   });

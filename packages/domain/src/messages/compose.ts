@@ -75,7 +75,8 @@ export function validityIssues(
     return [{ path: 'validFrom', message: MSG_RULE_MESSAGES.validityRequired }];
   }
   const issues: TMsgRuleIssue[] = [];
-  if (from < startOfToday(now)) issues.push({ path: 'validFrom', message: MSG_RULE_MESSAGES.startBeforeToday });
+  if (from < startOfToday(now))
+    issues.push({ path: 'validFrom', message: MSG_RULE_MESSAGES.startBeforeToday });
   if (to.getTime() < now.getTime() + MSG_MIN_EXPIRY_MS) {
     issues.push({ path: 'validTo', message: MSG_RULE_MESSAGES.expiryTooSoon });
   } else if (to <= from) {
@@ -132,9 +133,14 @@ export const ZMsgSaveBody = ZMsgFields.extend({
 }).superRefine((body, ctx) => {
   if (body.action !== 'send') return;
   for (const issue of validityIssues(body, new Date())) {
-    ctx.addIssue({ code: 'custom', path: [issue.path], message: bilingual(issue.message.zh, issue.message.en) });
+    ctx.addIssue({
+      code: 'custom',
+      path: [issue.path],
+      message: bilingual(issue.message.zh, issue.message.en),
+    });
   }
-  if (!hasRecipients(body)) ctx.addIssue({ code: 'custom', path: ['providerIds'], message: msg('providersEmpty') });
+  if (!hasRecipients(body))
+    ctx.addIssue({ code: 'custom', path: ['providerIds'], message: msg('providersEmpty') });
 });
 export type TMsgSaveBody = z.input<typeof ZMsgSaveBody>;
 
@@ -150,10 +156,7 @@ export const ZMsgPreviewBody = ZMsgFields.pick({
 
 /** DELETE /msg/msg: a draft is deleted, a sent message is withdrawn. */
 export const ZMsgDeleteBody = z.object({
-  ids: z
-    .array(z.uuid())
-    .min(1, bilingual('尚未选择数据', 'No data selected yet'))
-    .max(100),
+  ids: z.array(z.uuid()).min(1, bilingual('尚未选择数据', 'No data selected yet')).max(100),
 });
 
 const statusCodes = Object.keys(MSG_STATUSES) as [TMsgStatusCode, ...TMsgStatusCode[]];
@@ -269,7 +272,11 @@ export const ZMsgByProviderBody = z.object({
 
 /** POST /msg/msg/center/collectAll: unread counts per code for several providers. */
 export const ZMsgCollectAllBody = z.object({
-  codes: z.array(z.enum(['12', '01', '13', '02', '03', '04'])).min(1).max(6).default(['12', '01', '13', '02', '03', '04']),
+  codes: z
+    .array(z.enum(['12', '01', '13', '02', '03', '04']))
+    .min(1)
+    .max(6)
+    .default(['12', '01', '13', '02', '03', '04']),
   providerIdList: z
     .array(z.string().trim().min(1).max(64))
     .min(1, bilingual('尚未选择数据', 'No data selected yet'))
