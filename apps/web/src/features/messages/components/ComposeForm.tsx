@@ -1,5 +1,6 @@
 import { EyeOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { PROVIDER_SEARCH_TYPE } from '@portal/domain/dictionaries/codes';
+import { EMPTY_AREA_VALUE, type TAreaValue } from '@portal/domain/dictionaries/rules';
 import { MSG_LEVELS, MSG_TYPES } from '@portal/domain/messages/codes';
 import {
   MSG_CONTENT_MAX,
@@ -31,7 +32,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, zodRule } from '../../../lib/zod-form.ts';
+import { useAreaChain } from '../../dictionaries/api/get-province-city-county.ts';
 import { AreaCascader } from '../../dictionaries/components/AreaCascader.tsx';
+import { LookupState } from '../../dictionaries/components/LookupState.tsx';
 import {
   previewMessage,
   usePersonsInCharge,
@@ -118,7 +121,9 @@ export function ComposeForm({
   const persons = usePersonsInCharge(searchType === '03');
   const save = useSaveMessage();
   const [preview, setPreview] = useState<TMsgPreview | null>(null);
-  const [area, setArea] = useState<string>('');
+  // The picker's whole value (continent and country lead to the province, city or district).
+  const [areaPick, setAreaPick] = useState<TAreaValue>(EMPTY_AREA_VALUE);
+  const area = areaPick.provinceCity[areaPick.provinceCity.length - 1] ?? '';
   const sent = initial?.status === '01';
 
   useEffect(() => {
@@ -211,10 +216,7 @@ export function ComposeForm({
         {searchType === '01' && (
           <>
             <Space wrap align="start">
-              <AreaCascader
-                value={{ continent: '', country: '', provinceCity: area ? [area] : [] }}
-                onChange={(v) => setArea(v.provinceCity[v.provinceCity.length - 1] ?? '')}
-              />
+              <AreaCascader value={areaPick} onChange={setAreaPick} anyLevel />
               <Button
                 disabled={!area}
                 onClick={() => form.setFieldValue('areaCodes', [...new Set([...areaCodes, area])])}
@@ -294,7 +296,7 @@ export function ComposeForm({
   );
 }
 
-/** The chosen area codes as removable tags. */
+/** The chosen areas as removable tags named in the user's language. */
 function AreaTags({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
   const { t } = useTranslation('messages');
   if (value.length === 0) return <Typography.Text type="secondary">{t('compose.noAreas')}</Typography.Text>;
@@ -302,9 +304,22 @@ function AreaTags({ value = [], onChange }: { value?: string[]; onChange?: (v: s
     <Space wrap>
       {value.map((code) => (
         <Tag key={code} closable onClose={() => onChange?.(value.filter((c) => c !== code))}>
-          {code}
+          <AreaName code={code} />
         </Tag>
       ))}
     </Space>
   );
+}
+
+/** An area's province / city / district names (a skeleton while they load, a retry if they fail). */
+export function AreaName({ code }: { code: string }) {
+  const { i18n } = useTranslation('messages');
+  const en = (i18n.resolvedLanguage ?? i18n.language) === 'en';
+  const chain = useAreaChain(code);
+  if (chain.isPending || chain.isError) {
+    return <LookupState status={chain.isError ? 'error' : 'pending'} onRetry={() => void chain.refetch()} />;
+  }
+  // An area no longer in the dictionary has no names left: its code is all there is.
+  if (chain.data.length === 0) return <>{code}</>;
+  return <>{chain.data.map((a) => (en ? a.enName || a.cnName : a.cnName)).join(' / ')}</>;
 }
