@@ -8,5 +8,6 @@ export interface TStreamTicket {
 
 /** POST /msg/msg/stream/ticket: EventSource cannot send the token header, so the stream takes a ticket. */
 export function getStreamTicket(): Promise<TStreamTicket> {
-  return http.post<TStreamTicket>('/msg/msg/stream/ticket', undefined, { silent: true });
+  // An empty JSON object: a JSON content type with no body is refused as malformed.
+  return http.post<TStreamTicket>('/msg/msg/stream/ticket', {}, { silent: true });
 }
