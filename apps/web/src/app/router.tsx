@@ -243,7 +243,6 @@ function shellRoutes(): RouteObject[] {
         titleKey: 'route.sendMessage',
         name: 'msgEdit',
         noCache: true,
-        activeMenu: '/resources/msg',
         crumbs: [{ titleKey: 'route.messages', path: '/resources/msg' }],
       }),
       lazy: async () => ({
@@ -256,7 +255,8 @@ function shellRoutes(): RouteObject[] {
         titleKey: 'route.sendMessage',
         name: 'sendMessage',
         noCache: true,
-        activeMenu: '/resources/msg',
+        // The spec's path of the send screen; the menu's entry is /resources/msg/edit.
+        activeMenu: '/resources/msg/edit',
         crumbs: [{ titleKey: 'route.messages', path: '/resources/msg' }],
       }),
       lazy: async () => ({

@@ -108,8 +108,14 @@ export function ManageMessageList() {
     {
       title: t('compose.validity'),
       key: 'validity',
-      render: (_, r) =>
-        `${formatDate(r.validFrom, 'YYYY-MM-DD HH:mm')} ~ ${formatDate(r.validTo, 'YYYY-MM-DD HH:mm')}`,
+      // Start and end on two lines keep the table within a 1280 px window.
+      render: (_, r) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(r.validFrom, 'YYYY-MM-DD HH:mm')} ~
+          <br />
+          {formatDate(r.validTo, 'YYYY-MM-DD HH:mm')}
+        </span>
+      ),
     },
     { title: t('fields.sender'), key: 'sender', render: (_, r) => (en ? r.senderEn || r.sender : r.sender) },
     {
