@@ -82,6 +82,8 @@ describe('useMessageStream', () => {
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     const source = FakeEventSource.last();
     expect(source.url).toMatch(/^\/saasapi\/msg\/msg\/stream\?ticket=ticket-1-/);
+    // A JSON body, however empty: the server refuses a JSON content type without one.
+    expect(api.callsTo('/msg/msg/stream/ticket')[0].body).toEqual({});
     act(() => source.emit('ready'));
     // The first ready needs no re-read: nothing was missed.
     expect(api.callsTo('/msg/msg/center/collect')).toHaveLength(1);

@@ -13,6 +13,7 @@ import {
   App,
   Button,
   DatePicker,
+  Empty,
   Flex,
   Form,
   Input,
@@ -226,7 +227,7 @@ export function ManageMessageList() {
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
         pagination={false}
-        locale={{ emptyText: t('empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         scroll={{ x: 'max-content' }}
       />
       <Pager
@@ -259,7 +260,7 @@ function StatsModal({ record, onClose }: { record: TMsgManageRecord | null; onCl
         size="small"
         loading={stats.isFetching}
         dataSource={stats.data?.byProvider.records ?? []}
-        locale={{ emptyText: t('empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         pagination={{ current, pageSize: 10, total: stats.data?.byProvider.total ?? 0, onChange: setCurrent }}
         columns={[
           { title: t('manage.providerId'), dataIndex: 'providerId' },
