@@ -15,6 +15,7 @@ import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.ro
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
+import { messagesManageRoutes } from './features/messages/messages.manage.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
 import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(
       await api.register(filesRoutes(platform));
       await api.register(homeLinksRoutes(platform));
       await api.register(messagesRoutes(platform));
+      await api.register(messagesManageRoutes(platform));
       await api.register(usersRoutes(platform));
       await api.register(usersAdminRoutes(platform));
       await api.register(errorLogsRoutes(platform));

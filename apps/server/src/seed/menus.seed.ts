@@ -340,6 +340,39 @@ export const MENU_SEED: TMenuSeed[] = [
     ],
   },
   {
+    // The resources menu of the spec: operator messages (issue 15, decision 0032). The pages
+    // themselves are app routes (/resources/msg, /resources/msg/edit); these are their entries.
+    name: 'resources',
+    path: '/resources',
+    component: 'Layout',
+    title: '消息管理',
+    titleEn: 'Messages',
+    icon: 'NotificationOutlined',
+    alwaysShow: true,
+    roles: ['AUDITOR'],
+    children: [
+      {
+        name: 'resources-msg',
+        path: 'msg',
+        component: 'resources/msg/index',
+        title: '消息列表',
+        titleEn: 'Message list',
+        icon: 'UnorderedListOutlined',
+        roles: ['AUDITOR'],
+      },
+      {
+        name: 'resources-msg-edit',
+        path: 'msg/edit',
+        component: 'resources/msg/edit',
+        title: '发送消息',
+        titleEn: 'Send message',
+        icon: 'FormOutlined',
+        noCache: true,
+        roles: ['AUDITOR'],
+      },
+    ],
+  },
+  {
     name: 'system',
     path: '/system',
     component: 'Layout',

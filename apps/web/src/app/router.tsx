@@ -58,6 +58,7 @@ export const RESERVED_PATHS: ReadonlySet<string> = new Set([
   '/resources',
   '/resources/msg',
   '/resources/msg/edit',
+  '/resources/sendMessage',
   '/resources/messageCenter',
 ]);
 
@@ -240,10 +241,23 @@ function shellRoutes(): RouteObject[] {
     {
       path: 'resources/msg/edit',
       handle: handle({
-        titleKey: 'route.messageView',
+        titleKey: 'route.sendMessage',
         name: 'msgEdit',
         noCache: true,
-        activeMenu: '/resources/msg',
+        crumbs: [{ titleKey: 'route.messages', path: '/resources/msg' }],
+      }),
+      lazy: async () => ({
+        Component: (await import('../features/messages/pages/MessageViewPage.tsx')).MessageViewPage,
+      }),
+    },
+    {
+      path: 'resources/sendMessage',
+      handle: handle({
+        titleKey: 'route.sendMessage',
+        name: 'sendMessage',
+        noCache: true,
+        // The spec's path of the send screen; the menu's entry is /resources/msg/edit.
+        activeMenu: '/resources/msg/edit',
         crumbs: [{ titleKey: 'route.messages', path: '/resources/msg' }],
       }),
       lazy: async () => ({

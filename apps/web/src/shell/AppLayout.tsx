@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { FeedbackProvider } from '../app/FeedbackProvider.tsx';
 import { GlobalNoticeDialog } from '../features/messages/components/GlobalNoticeDialog.tsx';
 import { GlobalScrollingNotice } from '../features/messages/components/ScrollingNotice.tsx';
+import { useMessageStream } from '../features/messages/use-message-stream.ts';
 import { useGlobalLoading } from '../lib/global-loading.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -74,6 +75,7 @@ export function AppLayout() {
   const backToTopInBar = useShellStore((s) => s.backToTopInBar);
   const loading = useGlobalLoading();
   useTrackOpenViews();
+  useMessageStream();
 
   return (
     <FeedbackProvider>

@@ -416,6 +416,7 @@ export const MESSAGE_TYPE = {
 export const MESSAGE_STATE = {
   SENT: { code: '01', zh: '已发送', en: 'Sent' },
   WITHDRAWN: { code: '02', zh: '已撤回', en: 'Withdrawn' },
+  DRAFT: { code: '03', zh: '草稿', en: 'Draft' },
 } as const;
 
 // ---------------------------------------------------------------------------------------

@@ -242,6 +242,9 @@ export const ERRORS = {
     "Your provider's account is invalid, so you cannot sign in; contact the operator",
   ),
 
+  // Operator messages (docs/decisions/0032-operator-messaging.md), 4013x.
+  MSG_NO_PROVIDERS: entry(40130, 400, '医疗机构列表不能为空', 'The provider list cannot be empty'),
+  MSG_STATE_CHANGED: entry(40131, 409, '消息状态已变更', 'The message status has changed'),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(

@@ -60,15 +60,20 @@ export const MSG_LEVELS = {
 export type TMsgLevelCode = keyof typeof MSG_LEVELS;
 export const MSG_LEVEL_URGENT = '03' satisfies TMsgLevelCode;
 
-/** Message state (claims spec section 4): a sent message can be withdrawn. */
+/**
+ * Message state (claims spec section 4): a sent message can be withdrawn or modified; a draft
+ * is saved by the sender and reaches nobody until it is sent (decision 0032).
+ */
 export const MSG_STATUSES = {
   '01': { ...MESSAGE_STATE.SENT, key: 'sent' },
   '02': { ...MESSAGE_STATE.WITHDRAWN, key: 'withdrawn' },
+  '03': { ...MESSAGE_STATE.DRAFT, key: 'draft' },
 } as const;
 
 export type TMsgStatusCode = keyof typeof MSG_STATUSES;
 export const MSG_STATUS_SENT = '01' satisfies TMsgStatusCode;
 export const MSG_STATUS_WITHDRAWN = '02' satisfies TMsgStatusCode;
+export const MSG_STATUS_DRAFT = '03' satisfies TMsgStatusCode;
 
 /** Who a recipient row addresses; a message has one or more such rows. */
 export const MSG_RECIPIENT_KINDS = {

@@ -60,15 +60,20 @@ function audienceOf(actor: TActor): SQL {
   return or(...matches)!;
 }
 
+/** Within the validity window: a message is listed, counted and displayed until validTo. */
+const activeAt = (now: Date): SQL => or(isNull(messages.validTo), gt(messages.validTo, now))!;
+
 /**
- * Messages the actor receives: their tenant's, sent (not withdrawn), started, and addressed to
- * them, their provider, all providers (provider staff) or all operators (operator staff).
+ * Messages the actor receives: their tenant's, sent (not drafts, not withdrawn), within their
+ * validity (started, not expired: decision 0032), and addressed to them, their provider, all
+ * providers (provider staff) or all operators (operator staff).
  */
 function receivedBy(db: TDbOrTx, actor: TActor, now: Date): SQL {
   return and(
     eq(messages.tenantId, actor.tenantId),
     eq(messages.status, MSG_STATUS_SENT),
     lte(messages.validFrom, now),
+    activeAt(now),
     exists(
       db
         .select({ one: sql`1` })
@@ -83,9 +88,6 @@ function receivedBy(db: TDbOrTx, actor: TActor, now: Date): SQL {
     ),
   )!;
 }
-
-/** Within the validity window: pop-up and rolling display stop at validTo. */
-const activeAt = (now: Date): SQL => or(isNull(messages.validTo), gt(messages.validTo, now))!;
 
 /** Left-join condition of the actor's read row. */
 const readBy = (actor: TActor): SQL =>

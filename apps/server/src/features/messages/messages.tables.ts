@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { at, tenantColumns } from '../../platform/db/columns.ts';
 
 /** Operator-to-provider messages (codes in packages/domain/src/messages/codes.ts). */
@@ -19,8 +19,20 @@ export const messages = pgTable(
     validFrom: at('valid_from').notNull(),
     /** Null: no end. Pop-up and rolling display stop at this instant. */
     validTo: at('valid_to'),
-    /** MSG_STATUSES: 01 sent, 02 withdrawn. */
+    /** MSG_STATUSES: 01 sent, 02 withdrawn, 03 draft. */
     status: varchar('status', { length: 2 }).notNull().default('01'),
+    /** Provider search type of the sending screen (01 area, 02 provider, 03 person in charge, 04 all); '' for system messages. */
+    searchType: varchar('search_type', { length: 2 }).notNull().default(''),
+    /** The sender's criteria (area codes, provider ids, user ids), kept to edit the message again. */
+    criteria: jsonb('criteria')
+      .$type<{ areaCodes: string[]; providerIds: string[]; personInChargeIds: string[] }>()
+      .notNull()
+      .default({ areaCodes: [], providerIds: [], personInChargeIds: [] }),
+    /** Providers addressed when it was last sent (the recipient rows of kind 'provider'). */
+    recipientCount: integer('recipient_count').notNull().default(0),
+    /** Set by the job messages.validity once the message has started and once it has expired. */
+    startedAt: at('started_at'),
+    expiredAt: at('expired_at'),
     senderId: uuid('sender_id'),
     senderName: varchar('sender_name', { length: 100 }).notNull().default(''),
     senderNameEn: varchar('sender_name_en', { length: 200 }).notNull().default(''),
@@ -29,6 +41,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_tenant_idx').on(t.tenantId),
     index('messages_tenant_code_idx').on(t.tenantId, t.code, t.sentAt),
+    // The operator's list: newest first among a tenant's messages of the sending screen.
+    index('messages_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
   ],
 );
 

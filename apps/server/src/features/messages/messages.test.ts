@@ -464,8 +464,8 @@ describe('GET /msg/msg/{id}', () => {
 
   it('is not found for other users', async () => {
     expect((await get('demo/hospital', `/msg/msg/${otherProviderMsg}`)).statusCode).toBe(404);
-    // auditor is an operator but holds no msg:msg:view
-    expect((await get('demo/auditor', `/msg/msg/${otherProviderMsg}`)).statusCode).toBe(404);
+    // netview is an operator but holds no msg:msg:view (auditor does since the sending screens, decision 0032)
+    expect((await get('demo/netview', `/msg/msg/${otherProviderMsg}`)).statusCode).toBe(404);
   });
 
   it('refuses a malformed id', async () => {
@@ -474,7 +474,7 @@ describe('GET /msg/msg/{id}', () => {
 });
 
 describe('validity and withdrawal', () => {
-  it('hides withdrawn and not-yet-started messages; expired pop-ups stay in the list only', async () => {
+  it('hides withdrawn, not-yet-started and expired messages (decision 0032)', async () => {
     const acme = 'acme';
     const now = Date.now();
     const withdrawn = await insertMessage(
@@ -514,8 +514,8 @@ describe('validity and withdrawal', () => {
     const ids = (await listAll('acme/hospital')).records.map((r) => r.id);
     expect(ids).not.toContain(withdrawn);
     expect(ids).not.toContain(future);
-    expect(ids).toContain(expired);
-    expect(ids).toContain(expiredRolling);
+    expect(ids).not.toContain(expired);
+    expect(ids).not.toContain(expiredRolling);
     const global = (await get('acme/hospital', '/msg/msg/center/global')).json().data;
     expect(global.scrollMsg).toBeNull();
     expect(global.popUpMsg.map((m: { id: string }) => m.id)).not.toContain(expired);

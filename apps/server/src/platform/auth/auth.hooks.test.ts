@@ -28,10 +28,11 @@ describe('route access declarations', () => {
         expect(['public', 'client', 'login', 'permission']).toContain(entry.access.kind);
       const publicRoutes = table.filter((e) => e.access.kind === 'public').map((e) => `${e.method} ${e.url}`);
       // Only these may be called without a client or a session. The file links check the
-      // access token from their query themselves (features/files, decision 0005).
+      // access token from their query themselves (features/files, decision 0005); the message
+      // stream takes a single-use ticket issued to a session (decision 0032).
       for (const route of publicRoutes) {
         expect(route).toMatch(
-          /^(HEAD,)?GET \/saasapi\/(health|oauth\/anno\/captcha|docs|file\/attachment\/download\/:bizType\/:bizId$|file\/file\/view\/:id$)/,
+          /^(HEAD,)?GET \/saasapi\/(health|oauth\/anno\/captcha|docs|file\/attachment\/download\/:bizType\/:bizId$|file\/file\/view\/:id$|msg\/msg\/stream$)/,
         );
       }
     } finally {

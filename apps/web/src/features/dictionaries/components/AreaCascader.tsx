@@ -26,6 +26,8 @@ export interface AreaCascaderProps {
   /** Validation status of each control. */
   status?: Partial<Record<TPart, 'error' | 'warning'>>;
   style?: CSSProperties;
+  /** Any level of the province / city / district may be chosen, in China too (message recipients). */
+  anyLevel?: boolean;
 }
 
 interface TCascaderOption {
@@ -49,6 +51,7 @@ export function AreaCascader({
   ids,
   status,
   style,
+  anyLevel = false,
 }: AreaCascaderProps) {
   const { t, i18n } = useTranslation('dictionaries');
   const en = (i18n.resolvedLanguage ?? i18n.language) === 'en';
@@ -163,7 +166,7 @@ export function AreaCascader({
           const last = selected[selected.length - 1];
           if (last && !loaded[last.value]) void load(last.value).catch(() => {});
         }}
-        changeOnSelect={areaAnyLevelSelectable(value.country)}
+        changeOnSelect={anyLevel || areaAnyLevelSelectable(value.country)}
         placeholder={noProvinces ? t('area.noProvinces') : t('area.provinceCityPlaceholder')}
         allowClear
         disabled={disabled || value.country === '' || noProvinces}

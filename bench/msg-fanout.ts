@@ -1,0 +1,213 @@
+// Message fan-out bench (issue 15, decision 0032): a tenant with 10,000 providers, an operator
+// sends one message to all of them while 10,000 live streams are open. Prints:
+//   1. the send itself (POST /msg/msg, searchType 04: one INSERT ... SELECT of a recipient row
+//      per provider), median and range of several sends;
+//   2. the live fan-out: from the send's start until each open stream has its `messages` event
+//      (median, p99, last);
+//   3. the re-read that follows: every provider's browser asks /msg/msg/center/collect and
+//      /msg/msg/center/global once; measured as throughput with autocannon and turned into the
+//      time the server needs to answer 10,000 providers' re-reads.
+// Asserts nothing.
+//
+// Usage, on a dedicated empty database (the portal creates its schema on start):
+//   node apps/server/scripts/pg-database.ts create postgres://postgres@127.0.0.1:5432/portal_fanout
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_fanout npm run bench:msg-fanout
+//   node apps/server/scripts/pg-database.ts drop postgres://postgres@127.0.0.1:5432/portal_fanout
+// FANOUT_PROVIDERS (10,000), FANOUT_STREAMS (10,000), FANOUT_SENDS (5) and BENCH_SECONDS (5)
+// change the sizes; REDIS_URL, when set, is passed to the portal (pub/sub through Redis).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_CLIENT, startPortal } from './portal.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) throw new Error('set BENCH_DATABASE_URL to an empty PostgreSQL database');
+const PROVIDERS = Number(process.env.FANOUT_PROVIDERS ?? 10_000);
+const STREAMS = Number(process.env.FANOUT_STREAMS ?? 10_000);
+const SENDS = Number(process.env.FANOUT_SENDS ?? 5);
+const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const MIN = 60_000;
+
+const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-fanout-'));
+const portal = await startPortal({ dataDir, databaseUrl });
+const db = new pg.Client({ connectionString: databaseUrl });
+try {
+  await db.connect();
+  const { rows: tenantRows } = await db.query<{ id: string }>(`select id from tenants where code = 'demo'`);
+  const tenantId = tenantRows[0].id;
+  const { rows: countRows } = await db.query<{ n: string }>(
+    `select count(*) as n from providers where tenant_id = $1`,
+    [tenantId],
+  );
+  const missing = PROVIDERS - Number(countRows[0].n);
+  if (missing > 0) {
+    await db.query(
+      `insert into providers (tenant_id, provider_id, provider_cn_name, provider_en_name)
+       select $1::uuid, 'B' || lpad(g::text, 6, '0'), '医院' || g, 'Hospital ' || g
+       from generate_series(1, $2::int) g`,
+      [tenantId, missing],
+    );
+  }
+  const { rows: finalRows } = await db.query<{ n: string }>(
+    `select count(*) as n from providers where tenant_id = $1`,
+    [tenantId],
+  );
+  console.log(`providers of tenant demo: ${Number(finalRows[0].n).toLocaleString('en')}`);
+
+  const headers = (token: string) => ({
+    authorization: BENCH_CLIENT,
+    tenant: 'demo',
+    token: `Bearer ${token}`,
+    'content-type': 'application/json',
+  });
+  const auditor = await portal.signIn('auditor');
+  const hospital = await portal.signIn('hospital');
+  const api = async (token: string, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${portal.base}/saasapi${path}`, {
+      method,
+      headers: headers(token),
+      // A JSON content type needs a body, if only {}.
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+    const envelope = (await res.json()) as { isSuccess: boolean; data: unknown };
+    if (!envelope.isSuccess) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+    return envelope.data;
+  };
+  const sendToAll = (name: string) =>
+    api(auditor, 'POST', '/msg/msg', {
+      action: 'send',
+      name,
+      nameEn: name,
+      msgType: '01',
+      msgLevel: '01',
+      content: `${name} 内容`,
+      enContent: `${name} content`,
+      validFrom: new Date(Date.now() - MIN).toISOString(),
+      validTo: new Date(Date.now() + 60 * MIN).toISOString(),
+      searchType: '04',
+      providerIds: [],
+    }) as Promise<{ id: string; recipients: number }>;
+
+  // 1. The send.
+  const sendTimes: number[] = [];
+  let recipients = 0;
+  for (let i = 0; i < SENDS; i++) {
+    const started = performance.now();
+    const sent = await sendToAll(`扇出测试 ${i + 1}`);
+    sendTimes.push(performance.now() - started);
+    recipients = sent.recipients;
+    await api(auditor, 'DELETE', '/msg/msg', { ids: [sent.id] });
+  }
+  sendTimes.sort((a, b) => a - b);
+  console.log(
+    `\n1. send to all (${recipients.toLocaleString('en')} recipients), ${SENDS} sends: median ${ms(quantile(sendTimes, 0.5))} (${ms(sendTimes[0])}–${ms(sendTimes[sendTimes.length - 1])})`,
+  );
+
+  // 2. The live fan-out to open streams.
+  const tickets: string[] = [];
+  const ticketStarted = performance.now();
+  for (let i = 0; i < STREAMS; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, STREAMS - i) }, () =>
+        api(hospital, 'POST', '/msg/msg/stream/ticket').then((d) => (d as { ticket: string }).ticket),
+      ),
+    );
+    tickets.push(...batch);
+  }
+  const ticketMs = performance.now() - ticketStarted;
+  const arrivals: number[] = [];
+  let sendStart = 0;
+  const closers: (() => void)[] = [];
+  const openStarted = performance.now();
+  for (let i = 0; i < tickets.length; i += 500) {
+    await Promise.all(
+      tickets.slice(i, i + 500).map(
+        (ticket) =>
+          new Promise<void>((resolve, reject) => {
+            const req = httpRequest({
+              host: '127.0.0.1',
+              port: portal.port,
+              path: `/saasapi/msg/msg/stream?ticket=${ticket}`,
+              agent: false,
+            });
+            req.on('response', (res) => {
+              res.setEncoding('utf8');
+              let heard = false;
+              // Events may arrive split across chunks: read what has arrived so far.
+              let received = '';
+              res.on('data', (chunk: string) => {
+                received += chunk;
+                if (received.includes('event: ready')) resolve();
+                if (!heard && sendStart > 0 && received.includes('event: messages')) {
+                  heard = true;
+                  arrivals.push(performance.now() - sendStart);
+                }
+              });
+            });
+            req.on('error', reject);
+            req.end();
+            closers.push(() => req.destroy());
+          }),
+      ),
+    );
+  }
+  const openMs = performance.now() - openStarted;
+  console.log(
+    `\n2. ${tickets.length.toLocaleString('en')} streams: tickets in ${ms(ticketMs)}, streams open in ${ms(openMs)}`,
+  );
+  sendStart = performance.now();
+  const live = await sendToAll('扇出测试 live');
+  const sendMs = performance.now() - sendStart;
+  const deadline = Date.now() + 60_000;
+  while (arrivals.length < tickets.length && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 10));
+  arrivals.sort((a, b) => a - b);
+  console.log(
+    `   send answered after ${ms(sendMs)}; events received by ${arrivals.length.toLocaleString('en')} of ${tickets.length.toLocaleString('en')} streams:` +
+      ` median ${ms(quantile(arrivals, 0.5))}, p99 ${ms(quantile(arrivals, 0.99))}, last ${ms(arrivals[arrivals.length - 1] ?? Number.NaN)} after the send started`,
+  );
+  for (const close of closers) close();
+
+  // 3. The re-read each provider's browser makes after the event.
+  const rereads: [string, string, string | undefined][] = [
+    [
+      'POST',
+      '/saasapi/msg/msg/center/collect',
+      JSON.stringify({ codes: ['12', '01', '13', '02', '03', '04'] }),
+    ],
+    ['GET', '/saasapi/msg/msg/center/global', undefined],
+  ];
+  let perProviderMs = 0;
+  console.log(`\n3. re-read after the event (autocannon, 10 connections, ${duration} s each)`);
+  for (const [method, path, body] of rereads) {
+    const result = await autocannon({
+      url: `${portal.base}${path}`,
+      method: method as 'GET' | 'POST',
+      headers: headers(hospital),
+      body,
+      connections: 10,
+      duration,
+    });
+    const rps = result.requests.average;
+    perProviderMs += 1000 / rps;
+    console.log(
+      `   ${method} ${path}: ${Math.round(rps).toLocaleString('en')} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+    );
+  }
+  console.log(
+    `   => one instance answers the re-reads of ${PROVIDERS.toLocaleString('en')} providers (one browser each) in about ${ms(perProviderMs * PROVIDERS)}`,
+  );
+  await api(auditor, 'DELETE', '/msg/msg', { ids: [live.id] });
+} finally {
+  await db.end();
+  await portal.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
