@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
 import { doctorsRoutes } from './features/doctors/doctors.routes.ts';
 import { errorLogsRoutes } from './features/error-logs/error-logs.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(
       await api.register(usersRoutes(platform));
       await api.register(errorLogsRoutes(platform));
       await api.register(securityEventsRoutes(platform));
+      await api.register(clientsRoutes(platform));
       await api.register(dictionariesRoutes(platform));
       await api.register(hospitalTasksRoutes(platform));
       await api.register(hospitalAuditRoutes(platform));

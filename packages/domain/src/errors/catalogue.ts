@@ -191,6 +191,22 @@ export const ERRORS = {
   AREA_PARENT_UNKNOWN: entry(40093, 400, '上级地区不存在', 'The parent area does not exist'),
   AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
 
+  // Registered API clients (docs/decisions/0031-clients-and-logs.md), 4013x.
+  CLIENT_ID_EXISTS: entry(40130, 400, '客户端ID已存在', 'clientId already exists'),
+  CLIENT_BUILT_IN: entry(
+    40131,
+    400,
+    '内置客户端 portal-web 不能删除或停用，否则任何人都无法登录门户',
+    'The built-in client portal-web cannot be deleted or disabled: nobody could sign in to the portal any more',
+  ),
+  CLIENT_NOT_FOUND: entry(40132, 404, '客户端不存在', 'The client does not exist'),
+  GRANT_NOT_ALLOWED: entry(
+    40133,
+    400,
+    '该客户端不允许使用授权方式 {grant}',
+    'This client may not use the grant type {grant}',
+  ),
+
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
