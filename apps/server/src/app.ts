@@ -16,6 +16,7 @@ import { homeLinksRoutes } from './features/home/home-links.routes.ts';
 import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.routes.ts';
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
+import { logsRoutes } from './features/logs/logs.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(
       await api.register(errorLogsRoutes(platform));
       await api.register(securityEventsRoutes(platform));
       await api.register(clientsRoutes(platform));
+      await api.register(logsRoutes(platform));
       await api.register(dictionariesRoutes(platform));
       await api.register(hospitalTasksRoutes(platform));
       await api.register(hospitalAuditRoutes(platform));

@@ -68,23 +68,22 @@ export const ZClientFields = z
     ),
   });
 
+/** A client id: 3 to 64 letters, digits, dots, underscores and hyphens; unique across tenants. */
+export const ZClientIdField = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(3, bilingual('客户端 ID 长度为 3 到 64 个字符', 'The client ID must be 3 to 64 characters'))
+  .max(64, bilingual('客户端 ID 长度为 3 到 64 个字符', 'The client ID must be 3 to 64 characters'))
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    bilingual(
+      '客户端 ID 只能包含字母、数字、点、下划线和连字符',
+      'The client ID may hold letters, digits, dots, underscores and hyphens only',
+    ),
+  );
+
 /** POST /authority/client: a new client; its secret is generated and answered once. */
-export const ZClientCreate = ZClientFields.and(
-  z.object({
-    clientId: z
-      .string({ error: REQUIRED })
-      .trim()
-      .min(3, bilingual('客户端 ID 长度为 3 到 64 个字符', 'The client ID must be 3 to 64 characters'))
-      .max(64, bilingual('客户端 ID 长度为 3 到 64 个字符', 'The client ID must be 3 to 64 characters'))
-      .regex(
-        /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-        bilingual(
-          '客户端 ID 只能包含字母、数字、点、下划线和连字符',
-          'The client ID may hold letters, digits, dots, underscores and hyphens only',
-        ),
-      ),
-  }),
-);
+export const ZClientCreate = ZClientFields.and(z.object({ clientId: ZClientIdField }));
 export type TClientCreate = z.input<typeof ZClientCreate>;
 
 /** PUT /authority/client: the fields of an existing client (the client ID never changes). */
