@@ -34,6 +34,22 @@ const securityEventPage: TPage = {
     Component: (await import('../features/security-events/pages/SecurityEventPage.tsx')).SecurityEventPage,
   }),
 };
+const clientPage: TPage = {
+  load: async () => ({ Component: (await import('../features/clients/pages/ClientPage.tsx')).ClientPage }),
+};
+const operationLogPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/logs/pages/OperationLogPage.tsx')).OperationLogPage,
+  }),
+};
+const loginLogPage: TPage = {
+  load: async () => ({ Component: (await import('../features/logs/pages/LoginLogPage.tsx')).LoginLogPage }),
+};
+const logRetentionPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/logs/pages/LogRetentionPage.tsx')).LogRetentionPage,
+  }),
+};
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
 };
@@ -135,6 +151,10 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'drsystem/management/hosp/form': hospitalFormPage,
   'system/error-log': errorLogPage,
   'system/security-event': securityEventPage,
+  'system/client': clientPage,
+  'system/operation-log': operationLogPage,
+  'system/login-log': loginLogPage,
+  'system/log-retention': logRetentionPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,
