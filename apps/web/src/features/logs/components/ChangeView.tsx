@@ -24,7 +24,7 @@ export function changeRows(
   return fields.map((field) => {
     const b = before?.[field];
     const a = after?.[field];
-    return { field, before: b, after: a, changed: JSON.stringify(b) !== JSON.stringify(a) };
+    return { field, before: b, after: a, changed: JSON.stringify(b ?? null) !== JSON.stringify(a ?? null) };
   });
 }
 
