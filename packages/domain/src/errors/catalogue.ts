@@ -192,7 +192,7 @@ export const ERRORS = {
   AREA_TOO_DEEP: entry(40094, 400, '区/县下不能再添加地区', 'Districts cannot have sub-areas'),
 
   // Registered API clients (docs/decisions/0031-clients-and-logs.md), 4013x.
-  CLIENT_ID_EXISTS: entry(40130, 400, '客户端ID已存在', 'clientId already exists'),
+  CLIENT_ID_EXISTS: entry(40130, 400, '客户端ID已存在', 'ClientId already exists'),
   CLIENT_BUILT_IN: entry(
     40131,
     400,

@@ -104,7 +104,7 @@ describe('client registration and its secret', () => {
         isSuccess: false,
         code: 40130,
         msg: '客户端ID已存在',
-        msg_en: 'clientId already exists',
+        msg_en: 'ClientId already exists',
       });
     }
     const builtIn = await as('demo/admin', 'POST', '/authority/client', serverClient('portal-web'));

@@ -99,7 +99,7 @@ describe('<ClientPage>', () => {
   it("shows 'clientId already exists' on the field", async () => {
     await signInAs({ permissions: ['*'], roles: ['SUPER_ADMIN'] });
     api({
-      'POST /saasapi/authority/client': () => failure(40130, '客户端ID已存在', 'clientId already exists'),
+      'POST /saasapi/authority/client': () => failure(40130, '客户端ID已存在', 'ClientId already exists'),
     });
     renderAt(<ClientPage />);
     await screen.findByText('portal-web');
