@@ -101,7 +101,6 @@ function LogRetentionForm() {
               </Form.Item>
               <Button
                 icon={<ClearOutlined />}
-                danger
                 loading={clean.isPending && clean.variables === log}
                 onClick={() => void onClean(log)}
               >
