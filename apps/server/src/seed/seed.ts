@@ -98,7 +98,15 @@ async function ensureWebClient(db: TDbOrTx, secret: string) {
     // A public client (its secret is in the browser bundle): never exempt from the captcha.
     .onConflictDoUpdate({
       target: clientApps.clientId,
-      set: { secretHash: sha256(secret), captchaExempt: false },
+      // Shared by every tenant, enabled, public, with both grants: the portal cannot lock itself out.
+      set: {
+        secretHash: sha256(secret),
+        captchaExempt: false,
+        confidential: false,
+        tenantId: null,
+        enabled: true,
+        grantTypes: ['password', 'refresh_token'],
+      },
     });
 }
 

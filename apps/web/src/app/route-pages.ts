@@ -43,6 +43,22 @@ const providerAccountPage: TPage = {
 const userPage: TPage = {
   load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
 };
+const clientPage: TPage = {
+  load: async () => ({ Component: (await import('../features/clients/pages/ClientPage.tsx')).ClientPage }),
+};
+const operationLogPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/logs/pages/OperationLogPage.tsx')).OperationLogPage,
+  }),
+};
+const loginLogPage: TPage = {
+  load: async () => ({ Component: (await import('../features/logs/pages/LoginLogPage.tsx')).LoginLogPage }),
+};
+const logRetentionPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/logs/pages/LogRetentionPage.tsx')).LogRetentionPage,
+  }),
+};
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
 };
@@ -148,6 +164,10 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/security-event': securityEventPage,
   'system/provider-account': providerAccountPage,
   'system/user/index': userPage,
+  'system/client': clientPage,
+  'system/operation-log': operationLogPage,
+  'system/login-log': loginLogPage,
+  'system/log-retention': logRetentionPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -245,6 +245,23 @@ export const ERRORS = {
   // Operator messages (docs/decisions/0032-operator-messaging.md), 4013x.
   MSG_NO_PROVIDERS: entry(40130, 400, '医疗机构列表不能为空', 'The provider list cannot be empty'),
   MSG_STATE_CHANGED: entry(40131, 409, '消息状态已变更', 'The message status has changed'),
+
+  // Registered API clients (docs/decisions/0031-clients-and-logs.md), 4016x.
+  CLIENT_ID_EXISTS: entry(40160, 400, '客户端ID已存在', 'ClientId already exists'),
+  CLIENT_BUILT_IN: entry(
+    40161,
+    400,
+    '内置客户端 portal-web 不能删除或停用，否则任何人都无法登录门户',
+    'The built-in client portal-web cannot be deleted or disabled: nobody could sign in to the portal any more',
+  ),
+  CLIENT_NOT_FOUND: entry(40162, 404, '客户端不存在', 'The client does not exist'),
+  GRANT_NOT_ALLOWED: entry(
+    40163,
+    400,
+    '该客户端不允许使用授权方式 {grant}',
+    'This client may not use the grant type {grant}',
+  ),
+
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(

@@ -3,6 +3,7 @@
  * labels the operator screen shows.
  */
 export const SECURITY_EVENTS = {
+  'sign-in': { zh: '登录成功', en: 'Signed in' },
   'sign-in-failed': { zh: '登录失败', en: 'Sign-in failed' },
   lockout: { zh: '登录限制', en: 'Sign-in brake' },
   unlock: { zh: '解除登录限制', en: 'Sign-in brake released' },
@@ -18,6 +19,7 @@ export const SECURITY_EVENT_CODES = Object.keys(SECURITY_EVENTS) as [TSecurityEv
 
 /** Reasons with a label; a 403's reason is the refused permission and shows as it is. */
 export const SECURITY_EVENT_REASONS = {
+  'signed-in': { zh: '登录成功', en: 'Signed in' },
   'wrong-password': { zh: '密码错误', en: 'Wrong password' },
   'unknown-account': { zh: '账号不存在', en: 'Unknown account' },
   'user-disabled': { zh: '账号已停用', en: 'Account disabled' },

@@ -35,6 +35,17 @@ export const ZSecurityEventPageBody = z.object({
 });
 export type TSecurityEventPageBody = z.input<typeof ZSecurityEventPageBody>;
 
+/** GET /authority/securityEvent/export: the screen's filters as query parameters (from, to). */
+export const ZSecurityEventExportQuery = z.object({
+  event: z.enum(SECURITY_EVENT_CODES, { error: FORMAT }).optional(),
+  account: z.string().trim().max(30, bilingual('最多 30 个字符', 'At most 30 characters')).optional(),
+  ip: z.string().trim().max(64, bilingual('最多 64 个字符', 'At most 64 characters')).optional(),
+  from: z.iso.datetime({ offset: true, error: FORMAT }).optional(),
+  to: z.iso.datetime({ offset: true, error: FORMAT }).optional(),
+  ts: z.string().optional(),
+});
+export type TSecurityEventExportQuery = z.input<typeof ZSecurityEventExportQuery>;
+
 export const ZSecurityEventRecord = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -5,7 +5,7 @@ import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { newHospital, uploadPhotos } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 
-// The kept task counts (migration 0016, decision 0022): exact after every kind of write, and the
+// The kept task counts (migration 0017, decision 0022): exact after every kind of write, and the
 // totals the task lists answer with.
 
 let t: TTestApp;

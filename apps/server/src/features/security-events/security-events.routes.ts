@@ -7,12 +7,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { defineSecurityEventJobs, pageSecurityEvents } from './security-events.service.ts';
+import { pageSecurityEvents } from './security-events.service.ts';
 
 export function securityEventsRoutes(p: TPlatform): FastifyPluginAsyncZod {
   return async (app) => {
-    defineSecurityEventJobs(p);
-
     app.post(
       '/authority/securityEvent/page',
       {

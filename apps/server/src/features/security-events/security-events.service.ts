@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { securityEvents } from '../../platform/security-events/security-events.tables.ts';
-import { cleanSecurityEvents } from '../../platform/security-events/security-events.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -58,19 +57,4 @@ export async function pageSecurityEvents(
     size,
     total: Number(totals[0]?.n ?? 0),
   };
-}
-
-export const RETENTION_JOB = 'security-events-retention';
-const RETENTION_EVERY_SECONDS = 60 * 60;
-
-/** The hourly retention cleaner of the security events (LOG_RETENTION). */
-export function defineSecurityEventJobs(p: TPlatform): void {
-  p.jobs.define({
-    name: RETENTION_JOB,
-    everySeconds: RETENTION_EVERY_SECONDS,
-    run: async () => ({
-      retention: p.config.logRetention,
-      ...(await cleanSecurityEvents(p.db, { retention: p.config.logRetention })),
-    }),
-  });
 }

@@ -43,16 +43,46 @@ export interface TLoginResult {
 }
 
 /**
- * True when the client id and secret name an enabled registered client. A success is kept in
- * memory by client id and a hash of the secret (platform/auth/auth-cache.ts); a change to a
- * client must call `p.authCache.invalidate({ clientId })`.
+ * The enabled registered client the id and secret name, with the tenant it serves (null: every
+ * tenant), or null. A success is kept in memory by client id and a hash of the secret
+ * (platform/auth/auth-cache.ts); a change to a client must call `p.authCache.invalidate({ clientId })`.
  */
-export async function verifyClient(p: TPlatform, clientId: string, secret: string): Promise<boolean> {
+export async function verifyClient(
+  p: TPlatform,
+  clientId: string,
+  secret: string,
+): Promise<{ tenantId: string | null } | null> {
   return p.authCache.verifiedClient(clientId, secret, async () => {
-    const rows = await p.db.select().from(clientApps).where(eq(clientApps.clientId, clientId));
+    // The Basic header names the client before any tenant is known.
+    const rows = await crossTenant('client credentials by client id', () =>
+      p.db.select().from(clientApps).where(eq(clientApps.clientId, clientId)),
+    );
     const row = rows[0];
-    return Boolean(row?.enabled && row.secretHash === sha256(secret));
+    return row?.enabled && row.secretHash === sha256(secret) ? { tenantId: row.tenantId } : null;
   });
+}
+
+/** What a client may do at sign-in and refresh: its grant types and token lifetimes. */
+export async function clientPolicy(
+  p: TPlatform,
+  clientId: string,
+): Promise<{ grantTypes: string[]; accessTokenSeconds: number | null; refreshTokenSeconds: number | null }> {
+  const [row] = await crossTenant('client policy by client id', () =>
+    p.db
+      .select({
+        grantTypes: clientApps.grantTypes,
+        accessTokenSeconds: clientApps.accessTokenSeconds,
+        refreshTokenSeconds: clientApps.refreshTokenSeconds,
+      })
+      .from(clientApps)
+      .where(eq(clientApps.clientId, clientId)),
+  );
+  return row ?? { grantTypes: [], accessTokenSeconds: null, refreshTokenSeconds: null };
+}
+
+/** Refuses a grant the client is not allowed (400, 40163). */
+export function requireGrant(policy: { grantTypes: string[] }, grant: 'password' | 'refresh_token'): void {
+  if (!policy.grantTypes.includes(grant)) throw new AppError('GRANT_NOT_ALLOWED', { params: { grant } });
 }
 
 /** Opens a session for a user who has just signed in, with its first token pair. */
@@ -66,6 +96,8 @@ export async function issueSession(
     userAgent,
   }: { user: TUserRow; tenantCode: string; clientId: string; ip: string; userAgent: string },
 ): Promise<TLoginResult> {
+  const policy = await clientPolicy(p, clientId);
+  requireGrant(policy, 'password');
   const refreshToken = newOpaqueToken();
   const now = Date.now();
   // The absolute end of the session; no refresh token or access token outlives it.
@@ -87,17 +119,27 @@ export async function issueSession(
       tenantId: user.tenantId,
       sessionId: session.id,
       tokenHash: sha256(refreshToken),
-      expiresAt: refreshTokenEnd(p, now, sessionEnd),
+      expiresAt: refreshTokenEnd(p, now, sessionEnd, policy.refreshTokenSeconds),
     });
     return session.id;
   });
   await recordLogin(p.db, { tenantId: user.tenantId, userId: user.id });
-  return loginResult(p, { user, tenantCode, sessionId, sessionEnd, refreshToken });
+  return loginResult(p, {
+    user,
+    tenantCode,
+    sessionId,
+    sessionEnd,
+    refreshToken,
+    accessTokenSeconds: policy.accessTokenSeconds,
+  });
 }
 
-/** A refresh token lives `refreshTokenTtl`, and never past the session's absolute end. */
-const refreshTokenEnd = (p: TPlatform, now: number, sessionEnd: Date) =>
-  new Date(Math.min(now + p.config.refreshTokenTtl * 1000, sessionEnd.getTime()));
+/**
+ * A refresh token lives the client's refresh lifetime (else `refreshTokenTtl`), and never past
+ * the session's absolute end.
+ */
+const refreshTokenEnd = (p: TPlatform, now: number, sessionEnd: Date, clientSeconds: number | null) =>
+  new Date(Math.min(now + (clientSeconds ?? p.config.refreshTokenTtl) * 1000, sessionEnd.getTime()));
 
 async function loginResult(
   p: TPlatform,
@@ -107,11 +149,21 @@ async function loginResult(
     sessionId,
     sessionEnd,
     refreshToken,
-  }: { user: TUserRow; tenantCode: string; sessionId: string; sessionEnd: Date; refreshToken: string },
+    accessTokenSeconds,
+  }: {
+    user: TUserRow;
+    tenantCode: string;
+    sessionId: string;
+    sessionEnd: Date;
+    refreshToken: string;
+    /** The client's access lifetime; null: the portal default. */
+    accessTokenSeconds: number | null;
+  },
 ): Promise<TLoginResult> {
   const { token, expiresAt } = await p.tokens.signAccess(
     { sub: user.id, tid: user.tenantId, sid: sessionId },
     sessionEnd,
+    accessTokenSeconds ?? undefined,
   );
   return {
     token,
@@ -234,6 +286,8 @@ async function rotateRefreshToken(
   }
   // Another client's token: refused without spending it, so its owner can still use it.
   if (stored.session.clientId !== clientId) throw new AppError('NOT_LOGGED_IN');
+  const policy = await clientPolicy(p, clientId);
+  requireGrant(policy, 'refresh_token');
   const claimed = await p.db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
@@ -286,7 +340,7 @@ async function rotateRefreshToken(
       tenantId: row.session.tenantId,
       sessionId: row.session.id,
       tokenHash: sha256(next),
-      expiresAt: refreshTokenEnd(p, now, row.session.expiresAt),
+      expiresAt: refreshTokenEnd(p, now, row.session.expiresAt, policy.refreshTokenSeconds),
     });
     // A refresh is activity of the session.
     await tx
@@ -300,6 +354,7 @@ async function rotateRefreshToken(
     sessionId: row.session.id,
     sessionEnd: row.session.expiresAt,
     refreshToken: next,
+    accessTokenSeconds: policy.accessTokenSeconds,
   });
 }
 

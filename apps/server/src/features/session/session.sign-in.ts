@@ -271,13 +271,39 @@ export async function loginWithCaptcha(
     password: input.password,
     ctx,
   });
-  return issueSession(p, {
-    user,
+  return signedIn(p, user, {
     tenantCode: tenant.code,
+    clientId: input.clientId,
+    ip: input.ip,
+    requestId: input.requestId,
+    userAgent: input.userAgent,
+  });
+}
+
+/** Opens the session and records the sign-in (a security event; the login log shows it). */
+async function signedIn(
+  p: TPlatform,
+  user: Parameters<typeof issueSession>[1]['user'],
+  input: { tenantCode: string; clientId: string; ip: string; requestId: string; userAgent: string },
+): Promise<TLoginResult> {
+  const result = await issueSession(p, {
+    user,
+    tenantCode: input.tenantCode,
     clientId: input.clientId,
     ip: input.ip,
     userAgent: input.userAgent,
   });
+  await p.securityEvent(p.db, {
+    tenantId: user.tenantId,
+    userId: user.id,
+    account: user.account,
+    ip: input.ip,
+    requestId: input.requestId,
+    event: 'sign-in',
+    reason: 'signed-in',
+    detail: { clientId: input.clientId },
+  });
+  return result;
 }
 
 /**
@@ -328,11 +354,11 @@ export async function loginWithPassword(
     password: input.password,
     ctx,
   });
-  return issueSession(p, {
-    user,
+  return signedIn(p, user, {
     tenantCode: tenant.code,
     clientId: input.clientId,
     ip: input.ip,
+    requestId: input.requestId,
     userAgent: input.userAgent,
   });
 }

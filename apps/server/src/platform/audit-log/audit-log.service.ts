@@ -1,4 +1,5 @@
 import type { TDbOrTx } from '../db/client.ts';
+import { deleteBeyondRetention, type TRetentionChoice } from '../db/retention.ts';
 import { operationLogs } from './audit-log.tables.ts';
 
 export interface TOperationLog {
@@ -37,4 +38,17 @@ export async function writeOperationLog(tx: TDbOrTx, log: TOperationLog): Promis
     after: logSnapshot(log.after),
     requestId: (log.requestId ?? '').slice(0, 64),
   });
+}
+
+/**
+ * The operation log's retention cleaner: deletes what `retention` no longer keeps, of one tenant
+ * (or of each tenant when none is given). Returns how many rows went.
+ */
+export async function cleanOperationLogs(
+  db: TDbOrTx,
+  { retention, tenantId, now = new Date() }: { retention: TRetentionChoice; tenantId?: string; now?: Date },
+): Promise<{ deleted: number }> {
+  return db.transaction(async (tx) => ({
+    deleted: await deleteBeyondRetention(tx, { table: 'operation_logs', retention, tenantId, now }),
+  }));
 }

@@ -128,17 +128,18 @@ describe('auth cache', () => {
   it('keeps verified clients by secret, and never a failed verification', async () => {
     const { cache } = setup();
     let asked = 0;
+    const client = { tenantId: null };
     const verify = (ok: boolean) => async () => {
       asked++;
-      return ok;
+      return ok ? client : null;
     };
-    expect(await cache.verifiedClient('web', 'right', verify(true))).toBe(true);
-    expect(await cache.verifiedClient('web', 'right', verify(true))).toBe(true);
-    expect(await cache.verifiedClient('web', 'wrong', verify(false))).toBe(false);
-    expect(await cache.verifiedClient('web', 'wrong', verify(false))).toBe(false);
+    expect(await cache.verifiedClient('web', 'right', verify(true))).toBe(client);
+    expect(await cache.verifiedClient('web', 'right', verify(true))).toBe(client);
+    expect(await cache.verifiedClient('web', 'wrong', verify(false))).toBeNull();
+    expect(await cache.verifiedClient('web', 'wrong', verify(false))).toBeNull();
     expect(asked).toBe(3);
     await cache.invalidate({ clientId: 'web' });
-    expect(await cache.verifiedClient('web', 'right', verify(false))).toBe(false);
+    expect(await cache.verifiedClient('web', 'right', verify(false))).toBeNull();
   });
 
   it('goes to the database while broadcasts cannot be heard, and starts empty when they can again', async () => {

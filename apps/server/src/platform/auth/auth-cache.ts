@@ -28,9 +28,18 @@ export interface TSessionEntry {
   lastSeenAt: Date;
 }
 
+/** A verified client: the tenant it serves (null: every tenant, the built-in web client). */
+export interface TVerifiedClient {
+  tenantId: string | null;
+}
+
 export interface TAuthCache {
-  /** True when the client id and secret verified recently; `verify` asks the database otherwise. */
-  verifiedClient(clientId: string, secret: string, verify: () => Promise<boolean>): Promise<boolean>;
+  /** The client when the id and secret verified recently; `verify` asks the database otherwise (null: refused). */
+  verifiedClient(
+    clientId: string,
+    secret: string,
+    verify: () => Promise<TVerifiedClient | null>,
+  ): Promise<TVerifiedClient | null>;
   /** The live session `sessionId`, from memory or loaded by `load` (which throws when it is gone). */
   session(sessionId: string, load: () => Promise<TSessionEntry>): Promise<TSessionEntry>;
   /**
@@ -96,7 +105,7 @@ export function createAuthCache({
 }): TAuthCache {
   const instanceId = randomUUID();
   const ttlMs = ttlSeconds * 1000;
-  const clients = new Lru<boolean>(maxEntries);
+  const clients = new Lru<TVerifiedClient | null>(maxEntries);
   const sessions = new Lru<TSessionEntry>(maxEntries);
   const stats = { hits: 0, loads: 0, bypassed: 0 };
   let epoch: number | null = null;
@@ -193,7 +202,7 @@ export function createAuthCache({
     stats,
     verifiedClient(clientId, secret, verify) {
       // Only successes are kept: a wrong secret never fills the cache.
-      return remember(clients, `${clientId}\n${sha256(secret)}`, verify, (ok) => ok);
+      return remember(clients, `${clientId}\n${sha256(secret)}`, verify, (client) => client !== null);
     },
     session(sessionId, load) {
       return remember(

@@ -10,7 +10,7 @@ describe('route access declarations', () => {
     installAuth(app, {
       tokens: createTokenService('x'.repeat(40), 60),
       findTenant: async () => null,
-      verifyClient: async () => false,
+      verifyClient: async () => null,
       loadActor: async () => {
         throw new Error('unused');
       },

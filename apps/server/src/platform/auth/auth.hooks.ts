@@ -11,8 +11,8 @@ export interface TAuthDeps {
   tokens: TTokenService;
   /** Tenant by code, or null when unknown or disabled. */
   findTenant(code: string): Promise<{ id: string; code: string } | null>;
-  /** True when the client id and secret belong to an enabled registered client. */
-  verifyClient(clientId: string, secret: string): Promise<boolean>;
+  /** The enabled registered client with this id and secret (and the tenant it serves), or null. */
+  verifyClient(clientId: string, secret: string): Promise<{ tenantId: string | null } | null>;
   /** The actor of a live session; throws a session AppError when the session is gone or ran out. */
   loadActor(claims: TAccessClaims, ctx: { ip: string; requestId: string }): Promise<TActor>;
 }
@@ -97,12 +97,16 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
     }
 
     const basic = readBasic(request);
-    if (!basic || !(await deps.verifyClient(basic.clientId, basic.secret)))
-      throw new AppError('INVALID_CLIENT');
+    const client = basic ? await deps.verifyClient(basic.clientId, basic.secret) : null;
+    if (!basic || !client) throw new AppError('INVALID_CLIENT');
     request.clientId = basic.clientId;
+    // A tenant's own client serves only that tenant's users (the built-in one serves every tenant).
+    const servesTenant = (tenantId: string | undefined) =>
+      client.tenantId === null || tenantId === undefined || tenantId === client.tenantId;
 
     if (rule.kind === 'client') {
       if (tenantCode) request.tenant = await deps.findTenant(tenantCode);
+      if (!servesTenant(request.tenant?.id)) throw new AppError('INVALID_CLIENT');
       return;
     }
 
@@ -110,6 +114,7 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
     if (!token) throw new AppError('TOKEN_MISSING');
     const claims = await deps.tokens.verifyAccess(token);
     const actor = await deps.loadActor(claims, { ip: request.ip, requestId: request.id });
+    if (!servesTenant(actor.tenantId)) throw new AppError('INVALID_CLIENT');
     request.actor = actor;
     request.tenant = { id: actor.tenantId, code: actor.tenantCode };
 

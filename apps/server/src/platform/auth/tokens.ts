@@ -46,8 +46,13 @@ export function createTokenService(
      * A token for the session; it expires after the access lifetime or at `notAfter` (the
      * session's absolute end), whichever comes first.
      */
-    async signAccess(claims: TAccessClaims, notAfter?: Date): Promise<{ token: string; expiresAt: Date }> {
-      const ttlEnd = Date.now() + accessTtlSeconds * 1000;
+    async signAccess(
+      claims: TAccessClaims,
+      notAfter?: Date,
+      /** The client's own access lifetime, when it has one. */
+      ttlSeconds: number = accessTtlSeconds,
+    ): Promise<{ token: string; expiresAt: Date }> {
+      const ttlEnd = Date.now() + ttlSeconds * 1000;
       const expiresAt = new Date(notAfter ? Math.min(ttlEnd, notAfter.getTime()) : ttlEnd);
       const token = await new SignJWT({ tid: claims.tid, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -1,9 +1,10 @@
 import type { TSecurityEvent, TSecurityEventReason } from '@portal/domain/security-events/codes';
-import { inArray, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TLogRetention } from '../config.ts';
 import type { TDbOrTx } from '../db/client.ts';
 import { withTenant } from '../db/db-scope.ts';
+import { deleteBeyondRetention } from '../db/retention.ts';
 import { securityEvents } from './security-events.tables.ts';
 
 export interface TSecurityEventInput {
@@ -81,56 +82,21 @@ export function createSecurityEventWriter(log: FastifyBaseLogger | null): TSecur
   };
 }
 
-/** Months kept for a time-based retention choice. */
-const RETENTION_MONTHS: Partial<Record<TLogRetention, number>> = { '1m': 1, '3m': 3, '6m': 6, '1y': 12 };
-
 /**
  * The retention cleaner: the only code allowed to delete security events. It sets the
  * transaction-local `portal.log_retention` flag the append-only trigger looks for, then deletes
- * what the retention choice no longer keeps: rows older than 1, 3, 6 or 12 months, or all but
- * the latest N rows of each tenant. Returns how many rows went.
+ * what the retention choice no longer keeps, of one tenant (or of each tenant when none is
+ * given): rows older than 1, 3, 6 or 12 months, or all but the latest N rows of the tenant.
+ * Returns how many rows went.
  */
 export async function cleanSecurityEvents(
   db: TDbOrTx,
-  { retention, now = new Date() }: { retention: TLogRetention; now?: Date },
+  { retention, tenantId, now = new Date() }: { retention: TLogRetention; tenantId?: string; now?: Date },
 ): Promise<{ deleted: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('portal.log_retention', 'on', true)`);
-    const months = RETENTION_MONTHS[retention];
-    if (months !== undefined) {
-      const cutoff = new Date(now);
-      cutoff.setMonth(cutoff.getMonth() - months);
-      const gone = await tx
-        .delete(securityEvents)
-        .where(lt(securityEvents.createdAt, cutoff))
-        .returning({ id: securityEvents.id });
-      return { deleted: gone.length };
-    }
-    // Per tenant, the newest `keep` rows stay.
-    const ranked = tx.$with('ranked').as(
-      tx
-        .select({
-          id: securityEvents.id,
-          rank: sql<number>`row_number() over (partition by ${securityEvents.tenantId} order by ${securityEvents.createdAt} desc, ${securityEvents.id} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(securityEvents),
-    );
-    const gone = await tx
-      .with(ranked)
-      .delete(securityEvents)
-      .where(
-        inArray(
-          securityEvents.id,
-          tx
-            .select({ id: ranked.id })
-            .from(ranked)
-            .where(sql`${ranked.rank} > ${Number(retention)}`),
-        ),
-      )
-      .returning({ id: securityEvents.id });
-    const deleted = gone.length;
-    return { deleted };
+    return {
+      deleted: await deleteBeyondRetention(tx, { table: 'security_events', retention, tenantId, now }),
+    };
   });
 }

@@ -30,6 +30,7 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
+import { ExportButton } from '../../logs/components/ExportButton.tsx';
 import { useSecurityEventPage } from '../api/security-event-page.ts';
 
 interface TFilterForm {
@@ -178,6 +179,16 @@ function SecurityEventList() {
               icon={<ReloadOutlined />}
               aria-label={t('filter.reload')}
               onClick={() => void query.refetch()}
+            />
+            <ExportButton
+              log="security"
+              params={{
+                event: filter.event,
+                account: filter.account,
+                ip: filter.ip,
+                from: filter.timeRange?.[0],
+                to: filter.timeRange?.[1],
+              }}
             />
           </Flex>
         </Form.Item>

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+
+/**
+ * A client change on one instance reaches the other at once (decision 0018's pub/sub, decision
+ * 0031). Runs when REDIS_URL (or TEST_REDIS_URL) and a PostgreSQL database for both instances
+ * (TEST_DATABASE_URL or DATABASE_URL) are given.
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+async function eventually(check: () => Promise<boolean>, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
+}
+
+describe.skipIf(!redisUrl || !postgresUrl)('client changes across two instances', () => {
+  let first: TTestApp;
+  let second: FastifyInstance;
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a client disabled on instance A is refused on instance B within the delivery time', async () => {
+    first = await createTestApp({ REDIS_URL: redisUrl! });
+    second = (await buildApp(first.config)).app;
+    await second.ready();
+    const admin = await login(first.app, 'demo', 'admin');
+    const created = await call(first.app, 'demo', admin.token, {
+      method: 'POST',
+      url: '/saasapi/authority/client',
+      payload: {
+        clientId: 'two-instances',
+        name: 'Two instances',
+        confidential: true,
+        grantTypes: ['password'],
+      },
+    });
+    const { client, clientSecret } = created.json().data as { client: { id: string }; clientSecret: string };
+    const basic = `Basic ${Buffer.from(`two-instances:${clientSecret}`).toString('base64')}`;
+    // The token endpoint on B checks the client first (an unknown refresh token fails after it).
+    const onB = () =>
+      second.inject({
+        method: 'POST',
+        url: '/saasapi/authority/anno/login',
+        headers: { authorization: basic, tenant: 'demo' },
+        payload: { grant_type: 'refresh_token', refresh_token: 'none' },
+      });
+    // Verified (and cached) on B: the unknown refresh token answers a session code, not 40000.
+    expect((await onB()).json().code).not.toBe(40000);
+    expect((await onB()).json().code).not.toBe(40000);
+    await call(first.app, 'demo', admin.token, {
+      method: 'PUT',
+      url: '/saasapi/authority/client/enabled',
+      payload: { id: client.id, enabled: false },
+    });
+    expect(await eventually(async () => (await onB()).json().code === 40000, 1000)).toBe(true);
+  });
+});
