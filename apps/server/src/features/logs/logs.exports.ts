@@ -13,8 +13,8 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import type { TActor } from '../../platform/auth/access.ts';
-import type { TStreamedFile } from '../../platform/http/send-file.ts';
-import { XLSX_CONTENT_TYPE } from '../../platform/http/send-file.ts';
+import type { TExportFile } from '../../platform/http/xlsx-export.ts';
+import { XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { securityEvents } from '../../platform/security-events/security-events.tables.ts';
 import { loginLogWhere, newestFirstBatches, operationLogWhere } from './logs.service.ts';
@@ -87,11 +87,11 @@ const stamp = () => new Date().toISOString().slice(0, 10);
 export function exportOperationLogs(
   p: TPlatform,
   { actor, query, lang }: { actor: TActor; query: z.output<typeof ZOperationLogExportQuery>; lang: TLang },
-): TStreamedFile {
+): TExportFile {
   const where = operationLogWhere(actor.tenantId, query, { from: query.from, to: query.to });
   const zh = lang === 'zh';
   return {
-    contentType: XLSX_CONTENT_TYPE,
+    contentType: XLSX_TYPE,
     fileName: `${zh ? '操作日志' : 'operation-log'}-${stamp()}.xlsx`,
     write: (out) =>
       streamSheet(out, {
@@ -145,11 +145,11 @@ const eventRow = (lang: TLang) => (r: typeof securityEvents.$inferSelect) => [
 export function exportLoginLog(
   p: TPlatform,
   { actor, query, lang }: { actor: TActor; query: z.output<typeof ZLoginLogExportQuery>; lang: TLang },
-): TStreamedFile {
+): TExportFile {
   const where = loginLogWhere(actor.tenantId, query, { from: query.from, to: query.to });
   const zh = lang === 'zh';
   return {
-    contentType: XLSX_CONTENT_TYPE,
+    contentType: XLSX_TYPE,
     fileName: `${zh ? '登录日志' : 'login-log'}-${stamp()}.xlsx`,
     write: (out) =>
       streamSheet(out, {
@@ -168,7 +168,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function exportSecurityEvents(
   p: TPlatform,
   { actor, query, lang }: { actor: TActor; query: z.output<typeof ZSecurityEventExportQuery>; lang: TLang },
-): TStreamedFile {
+): TExportFile {
   const where = and(
     eq(securityEvents.tenantId, actor.tenantId),
     query.event ? eq(securityEvents.event, query.event) : undefined,
@@ -179,7 +179,7 @@ export function exportSecurityEvents(
   );
   const zh = lang === 'zh';
   return {
-    contentType: XLSX_CONTENT_TYPE,
+    contentType: XLSX_TYPE,
     fileName: `${zh ? '安全事件' : 'security-events'}-${stamp()}.xlsx`,
     write: (out) =>
       streamSheet(out, {

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
-import { sendFile } from '../../platform/http/send-file.ts';
+import { sendFile } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { exportLoginLog, exportOperationLogs, exportSecurityEvents } from './logs.exports.ts';
 import {

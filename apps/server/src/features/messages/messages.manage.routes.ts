@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   ZMsgByProviderBody,
   ZMsgCollectAllBody,
@@ -17,6 +16,7 @@ import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { sendFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { writeMessagesExport } from './messages.export.ts';
 import { createMessageHub, issueStreamTicket, takeStreamTicket } from './messages.live.ts';
@@ -110,22 +110,12 @@ export function messagesManageRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const actor = actorOf(request);
-        const out = new PassThrough();
-        writeMessagesExport(p, { actor, filter: request.body, lang: request.lang, out }).catch(
-          (error: unknown) => {
-            request.log.error({ err: error }, 'export cut short');
-            out.destroy(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
-        const name = request.lang === 'en' ? 'messages.xlsx' : '消息列表.xlsx';
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header(
-            'content-disposition',
-            `attachment; filename="messages.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-          )
-          .header('cache-control', 'private, no-store')
-          .send(out);
+        const { lang } = request;
+        return sendFile(request, reply, {
+          contentType: XLSX_TYPE,
+          fileName: lang === 'en' ? 'messages.xlsx' : '消息列表.xlsx',
+          write: (out) => writeMessagesExport(p, { actor, filter: request.body, lang, out }),
+        });
       },
     );
 

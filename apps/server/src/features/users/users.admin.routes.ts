@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { bilingual } from '@portal/domain/i18n/bilingual';
 import {
@@ -18,6 +17,7 @@ import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { attachment, sendFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import { assignableRoles, findAllUsers, findServiceUsers, pageUsers } from './users.admin.queries.ts';
@@ -31,7 +31,7 @@ import {
   setUsersEnabled,
   type TChangeContext,
 } from './users.admin.ts';
-import { buildUserExport, XLSX_TYPE } from './users.export.ts';
+import { buildUserExport } from './users.export.ts';
 import { commitImport, importTemplate, previewImport } from './users.import.ts';
 
 const tags = ['users'];
@@ -75,12 +75,6 @@ const ZExportBody = z.object({
   order: z.string().optional(),
   model: ZUserFilter.default({}),
 });
-
-/** Content-Disposition with an ASCII fallback and the RFC 5987 UTF-8 name. */
-function attachment(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * The user administration (issue 13; spec document 2 section 7 "User administration"): the list,
@@ -305,23 +299,12 @@ export function usersAdminRoutes(p: TPlatform): FastifyPluginAsyncZod {
           body: ZExportBody,
         },
       },
-      async (request, reply) => {
-        const file = buildUserExport(p, {
-          actor: actorOf(request),
-          filter: request.body.model,
-          lang: request.lang,
-        });
-        const out = new PassThrough();
-        file.write(out).catch((error: unknown) => {
-          request.log.error({ err: error }, 'export cut short');
-          out.destroy(error instanceof Error ? error : new Error(String(error)));
-        });
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', attachment(file.fileName))
-          .header('cache-control', 'private, no-store')
-          .send(out);
-      },
+      async (request, reply) =>
+        sendFile(
+          request,
+          reply,
+          buildUserExport(p, { actor: actorOf(request), filter: request.body.model, lang: request.lang }),
+        ),
     );
 
     app.get(

@@ -10,12 +10,12 @@ import { and, asc, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { type TExportFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, rolesOfUsers, userFilterWhere } from './users.admin.store.ts';
 import type { TUserRow } from './users.service.ts';
 import { users } from './users.tables.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH = 500;
 
 /** The filtered users of the tenant by account, in batches (keyset on the account). */
@@ -78,7 +78,7 @@ function drained(out: Writable): Promise<void> {
 export function buildUserExport(
   p: TPlatform,
   { actor, filter, lang }: { actor: TActor; filter: TUserFilter; lang: 'zh' | 'en' },
-): { contentType: string; fileName: string; write: (out: Writable) => Promise<void> } {
+): TExportFile {
   assertOperator(actor);
   const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   return {

@@ -140,7 +140,7 @@ export async function writeSheet<T>(
 }
 
 /** Content-Disposition with an ASCII fallback and the RFC 5987 UTF-8 name (Chinese file names). */
-function attachment(name: string): string {
+export function attachment(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
