@@ -22,6 +22,7 @@ import { securityEventsRoutes } from './features/security-events/security-events
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
+import { rolesAdminRoutes } from './features/roles/roles.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';
 import { installAuth } from './platform/auth/auth.hooks.ts';
@@ -230,6 +231,7 @@ export async function buildApp(
       await api.register(messagesRoutes(platform));
       await api.register(usersRoutes(platform));
       await api.register(usersAdminRoutes(platform));
+      await api.register(rolesAdminRoutes(platform));
       await api.register(errorLogsRoutes(platform));
       await api.register(securityEventsRoutes(platform));
       await api.register(dictionariesRoutes(platform));
