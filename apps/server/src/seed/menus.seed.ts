@@ -50,7 +50,7 @@ export const MENU_SEED: TMenuSeed[] = [
     icon: 'HomeOutlined',
     affix: true,
     resources: [r('drsystem:homePage:view', '查看首页', 'View the home page')],
-        roles: ALL_STAFF,
+    roles: ALL_STAFF,
   },
   {
     name: 'drmanage',

@@ -184,7 +184,10 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, T
       for (const code of item.roles) {
         const role = roleIds.get(code);
         if (!role || role.applied.has(`m:${item.name}`)) continue;
-        await db.insert(roleMenus).values({ tenantId, roleId: role.id, menuId: row.id }).onConflictDoNothing();
+        await db
+          .insert(roleMenus)
+          .values({ tenantId, roleId: role.id, menuId: row.id })
+          .onConflictDoNothing();
         role.applied.add(`m:${item.name}`);
       }
       for (const resource of item.resources ?? []) {

@@ -34,6 +34,11 @@ const securityEventPage: TPage = {
     Component: (await import('../features/security-events/pages/SecurityEventPage.tsx')).SecurityEventPage,
   }),
 };
+const rolePage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/roles/pages/RolePage.tsx')).RolePage,
+  }),
+};
 const providerAccountPage: TPage = {
   load: async () => ({
     Component: (await import('../features/provider-accounts/pages/ProviderAccountPage.tsx'))
@@ -148,6 +153,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/security-event': securityEventPage,
   'system/provider-account': providerAccountPage,
   'system/user/index': userPage,
+  'system/role/index': rolePage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

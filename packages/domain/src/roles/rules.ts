@@ -82,11 +82,11 @@ const ZRoleFields = {
 
 /** The grants of a role: the menus it shows and the permission strings it grants. */
 export const ZRoleGrants = z.object({
-  menuIds: z.array(z.uuid({ error: FORMAT })).max(1000, FORMAT).default([]),
-  permissions: z
-    .array(z.string().trim().min(1, FORMAT).max(200, FORMAT))
-    .max(2000, FORMAT)
+  menuIds: z
+    .array(z.uuid({ error: FORMAT }))
+    .max(1000, FORMAT)
     .default([]),
+  permissions: z.array(z.string().trim().min(1, FORMAT).max(200, FORMAT)).max(2000, FORMAT).default([]),
 });
 
 /** POST /authority/role: a new role with its grants. */

@@ -75,7 +75,6 @@ export async function pageRoles(
   return { records: rows.map(toAdminRole), current, size, total: Number(n) };
 }
 
-
 /** The menus and permission strings a role grants. */
 export async function grantsOf(
   db: TDbOrTx,
@@ -225,4 +224,36 @@ export async function usersOfRoles(
     .from(userRoles)
     .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.roleId, roleIds)));
   return rows.map((r) => r.userId);
+}
+
+/** Users of the tenant whose account or name contains the keyword, at most 50 (the add-users picker). */
+export async function roleUserOptions(
+  p: TPlatform,
+  { actor, keyword }: { actor: TActor; keyword: string },
+): Promise<TRoleUser[]> {
+  assertOperator(actor);
+  return p.db
+    .select({
+      id: users.id,
+      account: users.account,
+      name: users.name,
+      nameEn: users.nameEn,
+      userType: users.userType,
+      enabled: users.enabled,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, actor.tenantId),
+        keyword
+          ? or(
+              ilike(users.account, contains(keyword)),
+              ilike(users.name, contains(keyword)),
+              ilike(users.nameEn, contains(keyword)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.account))
+    .limit(50);
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { getRole, menuTree, pageRoles, pageRoleUsers, roleUserOptions } from './roles.admin.queries.ts';
 import {
   addRoleUsers,
   createRole,
@@ -23,7 +24,6 @@ import {
   setRoleEnabled,
   type TRoleChangeContext,
 } from './roles.admin.ts';
-import { getRole, menuTree, pageRoleUsers, pageRoles } from './roles.admin.queries.ts';
 
 const tags = ['roles'];
 const can = (permission: string) => access.permission(permission);
@@ -40,7 +40,10 @@ const ZAdminRole = z.object({
   userCount: z.number().int(),
   createdAt: z.string(),
 });
-const ZAdminRoleDetail = ZAdminRole.extend({ menuIds: z.array(z.string()), permissions: z.array(z.string()) });
+const ZAdminRoleDetail = ZAdminRole.extend({
+  menuIds: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
 const ZResource = z.object({ id: z.string(), code: z.string(), name: z.string(), nameEn: z.string() });
 type TNode = {
   id: string;
@@ -71,7 +74,12 @@ const ZRoleUser = z.object({
   enabled: z.boolean(),
 });
 const page = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), current: z.number().int(), size: z.number().int(), total: z.number().int() });
+  z.object({
+    records: z.array(item),
+    current: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  });
 
 /**
  * The role administration (issue 14, decision 0033): list, create, edit with the menus and
@@ -129,6 +137,25 @@ export function rolesAdminRoutes(p: TPlatform): FastifyPluginAsyncZod {
       async (request) => ok(await pageRoleUsers(p, { actor: actorOf(request), ...request.body })),
     );
 
+    app.get(
+      '/authority/role/userOptions',
+      {
+        config: { access: can(ROLE_PERMISSIONS.USERS) },
+        schema: {
+          tags,
+          summary:
+            'Users of the tenant whose account or name contains the keyword, at most 50 (the add-users picker)',
+          querystring: z.object({
+            keyword: z.string().trim().max(100).default(''),
+            ts: z.string().optional(),
+          }),
+          response: { 200: ZEnvelope(z.array(ZRoleUser)) },
+        },
+      },
+      async (request) =>
+        ok(await roleUserOptions(p, { actor: actorOf(request), keyword: request.query.keyword })),
+    );
+
     app.put(
       '/authority/role/users',
       {
@@ -163,7 +190,8 @@ export function rolesAdminRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: { access: can(ROLE_PERMISSIONS.EDIT) },
         schema: {
           tags,
-          summary: 'Enables or disables a role {id, enabled}: a disabled role grants nothing; built-in roles stay on',
+          summary:
+            'Enables or disables a role {id, enabled}: a disabled role grants nothing; built-in roles stay on',
           body: ZRoleEnable,
           response: { 200: ZEnvelope(ZAdminRoleDetail) },
         },

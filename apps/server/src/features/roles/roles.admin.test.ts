@@ -121,6 +121,7 @@ const ROUTES: [TMethod, string, unknown][] = [
   ['POST', '/authority/role/users/page', {}],
   ['PUT', '/authority/role/users', {}],
   ['DELETE', '/authority/role/users', {}],
+  ['GET', '/authority/role/userOptions', undefined],
 ];
 
 describe('every role administration route', () => {
@@ -130,10 +131,13 @@ describe('every role administration route', () => {
     expect(res.json().code).toBe(40300);
   });
 
-  it.each(ROUTES)('%s %s refuses provider staff even when a role grants it (403)', async (method, url, body) => {
-    const res = await req('demo/hospital', method, url, body);
-    expect(res.statusCode).toBe(403);
-  });
+  it.each(ROUTES)(
+    '%s %s refuses provider staff even when a role grants it (403)',
+    async (method, url, body) => {
+      const res = await req('demo/hospital', method, url, body);
+      expect(res.statusCode).toBe(403);
+    },
+  );
 
   it('refuses provider staff who were given a role administration role, with its own message', async () => {
     const role = await createRole({ permissions: ['authority:role:view'] });
@@ -144,7 +148,10 @@ describe('every role administration route', () => {
     expect(added.statusCode, added.body).toBe(200);
     const res = await req('demo/hospital', 'POST', '/authority/role/page', {});
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 40167, msg_en: 'Role administration is open to operator staff only' });
+    expect(res.json()).toMatchObject({
+      code: 40167,
+      msg_en: 'Role administration is open to operator staff only',
+    });
     await req('demo/admin', 'DELETE', '/authority/role', { ids: [role.id], removeFromUsers: true });
   });
 });
@@ -211,9 +218,15 @@ describe('creating, editing and deleting roles', () => {
 
   it("answers 'Role name already exists' in both languages, in either name and any case", async () => {
     const first = await createRole();
-    const zh = await req('demo/admin', 'POST', '/authority/role', newRole({ name: first.name }), { language: 'zh' });
+    const zh = await req('demo/admin', 'POST', '/authority/role', newRole({ name: first.name }), {
+      language: 'zh',
+    });
     expect(zh.statusCode).toBe(400);
-    expect(zh.json()).toMatchObject({ code: 40160, msg: '角色名称已存在', msg_en: 'Role name already exists' });
+    expect(zh.json()).toMatchObject({
+      code: 40160,
+      msg: '角色名称已存在',
+      msg_en: 'Role name already exists',
+    });
     expect(zh.json().data.fieldErrors.name).toBeTruthy();
     const en = await req(
       'demo/admin',
@@ -230,10 +243,20 @@ describe('creating, editing and deleting roles', () => {
       id: second.id,
     });
     expect(edit.json().code).toBe(40160);
-    const code = await req('demo/admin', 'POST', '/authority/role', newRole({ code: first.code.toLowerCase() }));
+    const code = await req(
+      'demo/admin',
+      'POST',
+      '/authority/role',
+      newRole({ code: first.code.toLowerCase() }),
+    );
     expect(code.json()).toMatchObject({ code: 40161, msg_en: 'Role code already exists' });
     // Another tenant may use the same names.
-    const acme = await req('acme/admin', 'POST', '/authority/role', newRole({ name: first.name, code: first.code }));
+    const acme = await req(
+      'acme/admin',
+      'POST',
+      '/authority/role',
+      newRole({ name: first.name, code: first.code }),
+    );
     expect(acme.statusCode, acme.body).toBe(200);
   });
 
@@ -257,7 +280,10 @@ describe('creating, editing and deleting roles', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(40165);
     const wild = await req('demo/admin', 'POST', '/authority/role', newRole({ permissions: ['*'] }));
-    expect(wild.json()).toMatchObject({ code: 40165, msg_en: 'A chosen menu or permission does not exist: *' });
+    expect(wild.json()).toMatchObject({
+      code: 40165,
+      msg_en: 'A chosen menu or permission does not exist: *',
+    });
   });
 
   it('needs authority:role:authorize to choose grants', async () => {
@@ -267,7 +293,8 @@ describe('creating, editing and deleting roles', () => {
     });
     const user = await signedInUser();
     await req('demo/admin', 'PUT', '/authority/role/users', { roleId: role.id, userIds: [user.id] });
-    const as = (method: TMethod, url: string, body: unknown) => req('demo/x', method, url, body, { token: user.token });
+    const as = (method: TMethod, url: string, body: unknown) =>
+      req('demo/x', method, url, body, { token: user.token });
     const plain = await as('POST', '/authority/role', newRole());
     expect(plain.statusCode, plain.body).toBe(200);
     const granting = await as('POST', '/authority/role', newRole({ permissions: ['authority:user:view'] }));
@@ -276,7 +303,7 @@ describe('creating, editing and deleting roles', () => {
     expect(rename.statusCode, rename.body).toBe(200);
   });
 
-  it("keeps the built-in roles and what the product needs of them", async () => {
+  it('keeps the built-in roles and what the product needs of them', async () => {
     const superAdmin = await roleId('demo', 'SUPER_ADMIN');
     const smart = await roleId('demo', 'SMART_PORTAL');
     const del = await req('demo/admin', 'DELETE', '/authority/role', { ids: [smart], removeFromUsers: true });
@@ -314,11 +341,20 @@ describe('creating, editing and deleting roles', () => {
     const role = await createRole();
     const user = await signedInUser();
     await req('demo/admin', 'PUT', '/authority/role/users', { roleId: role.id, userIds: [user.id] });
-    const refused = await req('demo/admin', 'DELETE', '/authority/role', { ids: [role.id] }, { language: 'en' });
+    const refused = await req(
+      'demo/admin',
+      'DELETE',
+      '/authority/role',
+      { ids: [role.id] },
+      { language: 'en' },
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 40164, data: { users: 1 } });
     expect(refused.json().msg).toContain('1 个用户');
-    const done = await req('demo/admin', 'DELETE', '/authority/role', { ids: [role.id], removeFromUsers: true });
+    const done = await req('demo/admin', 'DELETE', '/authority/role', {
+      ids: [role.id],
+      removeFromUsers: true,
+    });
     expect(done.json().data).toEqual({ deleted: 1, removedFromUsers: 1 });
     expect((await req('demo/admin', 'GET', `/authority/role/${role.id}`)).statusCode).toBe(404);
     const [log] = await t.platform.db
@@ -332,7 +368,10 @@ describe('creating, editing and deleting roles', () => {
     const acmeRole = await createRole({}, 'acme/admin');
     const edit = await req('demo/admin', 'PUT', '/authority/role', { ...newRole(), id: acmeRole.id });
     expect(edit.statusCode).toBe(404);
-    const off = await req('demo/admin', 'PUT', '/authority/role/enabled', { id: acmeRole.id, enabled: false });
+    const off = await req('demo/admin', 'PUT', '/authority/role/enabled', {
+      id: acmeRole.id,
+      enabled: false,
+    });
     expect(off.statusCode).toBe(404);
     const del = await req('demo/admin', 'DELETE', '/authority/role', { ids: [acmeRole.id] });
     expect(del.statusCode).toBe(404);
@@ -341,7 +380,9 @@ describe('creating, editing and deleting roles', () => {
       userIds: [ids['demo/auditor']],
     });
     expect(users.statusCode).toBe(404);
-    const page = await req('demo/admin', 'POST', '/authority/role/users/page', { model: { roleId: acmeRole.id } });
+    const page = await req('demo/admin', 'POST', '/authority/role/users/page', {
+      model: { roleId: acmeRole.id },
+    });
     expect(page.statusCode).toBe(404);
     // A demo role cannot be given to an acme user.
     const demoRole = await createRole();
@@ -364,16 +405,29 @@ describe('changes reach signed-in users at their next request', () => {
       permissions: ['drsystem:providerTaskMsh:list'],
     });
 
-    const added = await req('demo/admin', 'PUT', '/authority/role/users', { roleId: role.id, userIds: [user.id] });
+    const added = await req('demo/admin', 'PUT', '/authority/role/users', {
+      roleId: role.id,
+      userIds: [user.id],
+    });
     expect(added.json().data).toEqual({ added: 1 });
     expect((await list()).statusCode).toBe(200);
     const router = await req('demo/x', 'GET', '/oauth/menu/router', undefined, { token: user.token });
     expect(JSON.stringify(router.json().data)).toContain('hospitalAudit');
-    const members = await req('demo/admin', 'POST', '/authority/role/users/page', { model: { roleId: role.id } });
+    const options = await req('demo/admin', 'GET', '/authority/role/userOptions?keyword=auditor');
+    expect(options.json().data.map((u: { account: string }) => u.account)).toContain('auditor');
+    const acmeOptions = await req('acme/admin', 'GET', '/authority/role/userOptions?keyword=');
+    expect(acmeOptions.json().data.map((u: { id: string }) => u.id)).not.toContain(user.id);
+    const members = await req('demo/admin', 'POST', '/authority/role/users/page', {
+      model: { roleId: role.id },
+    });
     expect(members.json().data.records.map((u: { id: string }) => u.id)).toEqual([user.id]);
 
     const detail = (await req('demo/admin', 'GET', `/authority/role/${role.id}`)).json().data;
-    const emptied = await req('demo/admin', 'PUT', '/authority/role', { ...detail, permissions: [], menuIds: [] });
+    const emptied = await req('demo/admin', 'PUT', '/authority/role', {
+      ...detail,
+      permissions: [],
+      menuIds: [],
+    });
     expect(emptied.statusCode, emptied.body).toBe(200);
     expect((await list()).statusCode).toBe(403);
     const routerAfter = await req('demo/x', 'GET', '/oauth/menu/router', undefined, { token: user.token });

@@ -96,7 +96,10 @@ async function checkNames(
   if (await taken(roles.name, name))
     throw new AppError('ROLE_NAME_EXISTS', fieldError('name', '角色名称已存在', 'Role name already exists'));
   if (await taken(roles.nameEn, nameEn))
-    throw new AppError('ROLE_NAME_EXISTS', fieldError('nameEn', '角色名称已存在', 'Role name already exists'));
+    throw new AppError(
+      'ROLE_NAME_EXISTS',
+      fieldError('nameEn', '角色名称已存在', 'Role name already exists'),
+    );
 }
 
 /**
@@ -207,7 +210,10 @@ export async function createRole(
         .where(and(eq(roles.tenantId, tenantId), sql`lower(${roles.code}) = lower(${input.code})`))
         .limit(1);
       if (codeTaken || isBuiltInRole(input.code))
-        throw new AppError('ROLE_CODE_EXISTS', fieldError('code', '角色编码已存在', 'Role code already exists'));
+        throw new AppError(
+          'ROLE_CODE_EXISTS',
+          fieldError('code', '角色编码已存在', 'Role code already exists'),
+        );
       await checkNames(tx, { tenantId, name: input.name, nameEn: input.nameEn });
       await checkGrants(tx, { tenantId, ...input, held: [] });
       const [row] = await tx
@@ -225,7 +231,14 @@ export async function createRole(
         })
         .returning();
       await setGrants(tx, tenantId, row.id, input);
-      await log(tx, ctx, 'create', row.id, null, snapshot(row, await grantsOf(tx, { tenantId, roleId: row.id })));
+      await log(
+        tx,
+        ctx,
+        'create',
+        row.id,
+        null,
+        snapshot(row, await grantsOf(tx, { tenantId, roleId: row.id })),
+      );
       return row.id;
     });
     return roleDetail(p.db, { tenantId, roleId: id });
@@ -260,7 +273,8 @@ export async function editRole(
       if (builtIn && !input.enabled) throw new AppError('ROLE_BUILT_IN', { params: { code: before.code } });
       const grantsBefore = await grantsOf(tx, { tenantId, roleId: before.id });
       const grantsChange =
-        !sameSet(grantsBefore.menuIds, input.menuIds) || !sameSet(grantsBefore.permissions, input.permissions);
+        !sameSet(grantsBefore.menuIds, input.menuIds) ||
+        !sameSet(grantsBefore.permissions, input.permissions);
       if (grantsChange) assertMayAuthorize(ctx.actor);
       await checkNames(tx, { tenantId, name: input.name, nameEn: input.nameEn, exceptId: before.id });
       await checkGrants(tx, { tenantId, code: before.code, ...input, held: grantsBefore.permissions });
@@ -305,7 +319,12 @@ export async function setRoleEnabled(
     if (before.enabled === enabled) return [];
     await tx
       .update(roles)
-      .set({ enabled, updatedAt: new Date(), updatedBy: ctx.actor.userId, version: sql`${roles.version} + 1` })
+      .set({
+        enabled,
+        updatedAt: new Date(),
+        updatedBy: ctx.actor.userId,
+        version: sql`${roles.version} + 1`,
+      })
       .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
     await log(tx, ctx, enabled ? 'enable' : 'disable', id, { enabled: before.enabled }, { enabled });
     return usersOfRoles(tx, { tenantId, roleIds: [id] });
@@ -337,15 +356,22 @@ export async function deleteRoles(
     if (builtIn) throw new AppError('ROLE_BUILT_IN', { params: { code: builtIn.code } });
     const holders = await usersOfRoles(tx, { tenantId, roleIds: unique });
     if (holders.length > 0 && !removeFromUsers)
-      throw new AppError('ROLE_IN_USE', { params: { count: holders.length }, data: { users: holders.length } });
+      throw new AppError('ROLE_IN_USE', {
+        params: { count: holders.length },
+        data: { users: holders.length },
+      });
     for (const row of rows) {
       const grants = await grantsOf(tx, { tenantId, roleId: row.id });
       const roleHolders = await usersOfRoles(tx, { tenantId, roleIds: [row.id] });
       await log(tx, ctx, 'delete', row.id, { ...snapshot(row, grants), userIds: roleHolders }, null);
     }
     if (holders.length > 0) await roleChangeEvents(p, tx, ctx, holders, unique, 'admin-role-deleted');
-    await tx.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.roleId, unique)));
-    await tx.delete(roleMenus).where(and(eq(roleMenus.tenantId, tenantId), inArray(roleMenus.roleId, unique)));
+    await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.roleId, unique)));
+    await tx
+      .delete(roleMenus)
+      .where(and(eq(roleMenus.tenantId, tenantId), inArray(roleMenus.roleId, unique)));
     await tx
       .delete(rolePermissions)
       .where(and(eq(rolePermissions.tenantId, tenantId), inArray(rolePermissions.roleId, unique)));
@@ -430,11 +456,16 @@ export async function removeRoleUsers(
   const unique = [...new Set(userIds)];
   const removed = await p.db.transaction(async (tx) => {
     const role = await lockRole(tx, tenantId, roleId);
-    if (unique.includes(ctx.actor.userId) && role.code === 'SUPER_ADMIN') throw new AppError('SELF_OPERATION');
+    if (unique.includes(ctx.actor.userId) && role.code === 'SUPER_ADMIN')
+      throw new AppError('SELF_OPERATION');
     const deleted = await tx
       .delete(userRoles)
       .where(
-        and(eq(userRoles.tenantId, tenantId), eq(userRoles.roleId, roleId), inArray(userRoles.userId, unique)),
+        and(
+          eq(userRoles.tenantId, tenantId),
+          eq(userRoles.roleId, roleId),
+          inArray(userRoles.userId, unique),
+        ),
       )
       .returning({ userId: userRoles.userId });
     const ids = deleted.map((r) => r.userId);
