@@ -21,6 +21,7 @@ import { messagesManageRoutes } from './features/messages/messages.manage.routes
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
 import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
+import { rolesAdminRoutes } from './features/roles/roles.admin.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
@@ -234,6 +235,7 @@ export async function buildApp(
       await api.register(messagesManageRoutes(platform));
       await api.register(usersRoutes(platform));
       await api.register(usersAdminRoutes(platform));
+      await api.register(rolesAdminRoutes(platform));
       await api.register(errorLogsRoutes(platform));
       await api.register(securityEventsRoutes(platform));
       await api.register(clientsRoutes(platform));

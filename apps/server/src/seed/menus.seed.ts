@@ -20,10 +20,23 @@ export interface TMenuSeed {
   group?: 'default' | 'smartPortal';
   /** The provider function the entry belongs to (decision 0027): hidden when it is off. */
   providerFunction?: TProviderFunction;
+  /**
+   * Permission codes (buttons, actions) of the page, offered in the role editor's tree under the
+   * entry (decision 0033); upserted by code.
+   */
+  resources?: TResourceSeed[];
   /** Role codes that are granted this entry (SUPER_ADMIN sees everything). */
   roles: string[];
   children?: TMenuSeed[];
 }
+
+export interface TResourceSeed {
+  code: string;
+  name: string;
+  nameEn: string;
+}
+
+const r = (code: string, name: string, nameEn: string): TResourceSeed => ({ code, name, nameEn });
 
 export const ALL_STAFF = ['SMART_PORTAL', 'AUDITOR', 'NET_VIEW'];
 
@@ -36,6 +49,7 @@ export const MENU_SEED: TMenuSeed[] = [
     titleEn: 'Home',
     icon: 'HomeOutlined',
     affix: true,
+    resources: [r('drsystem:homePage:view', '查看首页', 'View the home page')],
     roles: ALL_STAFF,
   },
   {
@@ -194,6 +208,14 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医院审核任务',
         titleEn: 'Hospital audit tasks',
         icon: 'FileSearchOutlined',
+        resources: [
+          r('drsystem:providerTaskMsh:list', '查看审核列表', 'View the audit list'),
+          r('drsystem:providerTaskMsh:detail', '查看任务详情', 'View task details'),
+          r('drsystem:providerTaskMsh:initTask', '领取任务', 'Take tasks'),
+          r('drsystem:providerTaskMsh:approval', '审核通过或退回', 'Approve or return tasks'),
+          r('drsystem:providerTaskMsh:downloadAnnounce', '下载公告', 'Download announcements'),
+          r('drsystem:providerTaskMsh:downloadNewsLetter', '下载通讯', 'Download newsletters'),
+        ],
         roles: ['AUDITOR', 'NET_VIEW'],
       },
       {
@@ -203,6 +225,10 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医院备注',
         titleEn: 'Provider notes',
         icon: 'FormOutlined',
+        resources: [
+          r('drsystem:liproviderinfo:view', '查看医院备注', 'View provider notes'),
+          r('drsystem:liproviderinfo:edit', '编辑医院备注', 'Edit provider notes'),
+        ],
         roles: ['AUDITOR'],
       },
       {
@@ -276,6 +302,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医生高级查询',
         titleEn: 'Advanced doctor search',
         icon: 'FileSearchOutlined',
+        resources: [r('drsystem:info:advance', '医生高级查询', 'Advanced doctor search')],
         roles: ['AUDITOR'],
       },
       {
@@ -285,6 +312,11 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医学知识库',
         titleEn: 'Medical knowledge bases',
         icon: 'BookOutlined',
+        resources: [
+          r('drsystem:knowledge:list', '查看知识库', 'View the knowledge bases'),
+          r('drsystem:symptom:view', '查看症状', 'View symptoms'),
+          r('drsystem:symptom:bonding', '关联症状与疾病', 'Link symptoms and diseases'),
+        ],
         roles: ['AUDITOR'],
       },
       {
@@ -389,6 +421,33 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '用户管理',
         titleEn: 'Users',
         icon: 'UserOutlined',
+        resources: [
+          r('authority:user:view', '查看用户', 'View users'),
+          r('authority:user:add', '新增用户', 'Add users'),
+          r('authority:user:edit', '编辑用户', 'Edit users'),
+          r('authority:user:delete', '删除用户', 'Delete users'),
+          r('authority:user:reset', '重置密码', 'Reset passwords'),
+          r('authority:user:reload', '刷新权限', 'Reload permissions'),
+          r('authority:user:import', '导入用户', 'Import users'),
+          r('authority:user:export', '导出用户', 'Export users'),
+        ],
+        roles: [],
+      },
+      {
+        name: 'role',
+        path: 'role',
+        component: 'system/role/index',
+        title: '角色管理',
+        titleEn: 'Roles',
+        icon: 'TeamOutlined',
+        resources: [
+          r('authority:role:view', '查看角色', 'View roles'),
+          r('authority:role:add', '新增角色', 'Add roles'),
+          r('authority:role:edit', '编辑角色', 'Edit roles'),
+          r('authority:role:delete', '删除角色', 'Delete roles'),
+          r('authority:role:authorize', '分配菜单与权限', 'Grant menus and permissions'),
+          r('authority:role:users', '分配用户', 'Assign users'),
+        ],
         roles: [],
       },
       {
@@ -398,6 +457,12 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '字典管理',
         titleEn: 'Dictionaries',
         icon: 'BookOutlined',
+        resources: [
+          r('authority:dictionary:view', '查看字典', 'View dictionaries'),
+          r('authority:dictionary:add', '新增字典', 'Add dictionaries'),
+          r('authority:dictionary:edit', '编辑字典', 'Edit dictionaries'),
+          r('authority:dictionary:delete', '删除字典', 'Delete dictionaries'),
+        ],
         roles: [],
       },
       {

@@ -3,7 +3,7 @@ import { seedTenantDictionaries } from '../features/dictionaries/dictionaries.se
 import { seedDemoTenantLinks } from '../features/home/home-links.seed.ts';
 import { seedDemoProviders } from '../features/hospital-tasks/hospital-tasks.seed.ts';
 import { seedTenantKnowledge } from '../features/knowledge/knowledge.seed.ts';
-import { menus } from '../features/menus/menus.tables.ts';
+import { menus, resources } from '../features/menus/menus.tables.ts';
 import { seedDemoMessages } from '../features/messages/messages.seed.ts';
 import { roleMenus, rolePermissions, roles, userRoles } from '../features/roles/roles.tables.ts';
 import { clientApps } from '../features/session/session.tables.ts';
@@ -120,28 +120,47 @@ async function ensureTenant(db: TDbOrTx, code: string, name: string, nameEn: str
   return { tenant };
 }
 
-/** Upserts roles and their permissions; returns role ids by code. */
-async function ensureRoles(db: TDbOrTx, tenantId: string): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
+/** A role's ids and the seed grants already applied to it (decision 0033). */
+interface TSeededRole {
+  id: string;
+  applied: Set<string>;
+}
+
+/**
+ * Upserts roles and grants the seed's permissions, each once per role: a grant the seed applied
+ * before and an administrator took away stays away. Returns the roles by code.
+ */
+async function ensureRoles(db: TDbOrTx, tenantId: string): Promise<Map<string, TSeededRole>> {
+  const byCode = new Map<string, TSeededRole>();
   for (const seed of ROLE_SEED) {
     const [row] = await db
       .insert(roles)
       .values({ tenantId, code: seed.code, name: seed.name, nameEn: seed.nameEn })
-      .onConflictDoUpdate({
-        target: [roles.tenantId, roles.code],
-        set: { name: seed.name, nameEn: seed.nameEn },
-      })
-      .returning({ id: roles.id });
-    ids.set(seed.code, row.id);
+      .onConflictDoUpdate({ target: [roles.tenantId, roles.code], set: { tenantId } })
+      .returning({ id: roles.id, seededGrants: roles.seededGrants });
+    const role = { id: row.id, applied: new Set(row.seededGrants) };
+    byCode.set(seed.code, role);
     for (const permission of seed.permissions) {
+      if (role.applied.has(`p:${permission}`)) continue;
       await db.insert(rolePermissions).values({ tenantId, roleId: row.id, permission }).onConflictDoNothing();
+      role.applied.add(`p:${permission}`);
     }
   }
-  return ids;
+  return byCode;
+}
+
+/** Records the seed grants applied to each role. */
+async function saveSeededGrants(db: TDbOrTx, tenantId: string, byCode: Map<string, TSeededRole>) {
+  for (const role of byCode.values()) {
+    await db
+      .update(roles)
+      .set({ seededGrants: [...role.applied].sort() })
+      .where(and(eq(roles.tenantId, tenantId), eq(roles.id, role.id)));
+  }
 }
 
 /** Upserts the menu tree by name and grants entries to their roles. */
-async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, string>) {
+async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, TSeededRole>) {
   const walk = async (items: TMenuSeed[], parentId: string | null) => {
     let order = 0;
     for (const item of items) {
@@ -171,9 +190,22 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
         .onConflictDoUpdate({ target: [menus.tenantId, menus.name], set: update })
         .returning({ id: menus.id });
       for (const code of item.roles) {
-        const roleId = roleIds.get(code);
-        if (roleId)
-          await db.insert(roleMenus).values({ tenantId, roleId, menuId: row.id }).onConflictDoNothing();
+        const role = roleIds.get(code);
+        if (!role || role.applied.has(`m:${item.name}`)) continue;
+        await db
+          .insert(roleMenus)
+          .values({ tenantId, roleId: role.id, menuId: row.id })
+          .onConflictDoNothing();
+        role.applied.add(`m:${item.name}`);
+      }
+      for (const resource of item.resources ?? []) {
+        await db
+          .insert(resources)
+          .values({ tenantId, menuId: row.id, ...resource })
+          .onConflictDoUpdate({
+            target: [resources.tenantId, resources.code],
+            set: { menuId: row.id, name: resource.name, nameEn: resource.nameEn },
+          });
       }
       if (item.children) await walk(item.children, row.id);
     }
@@ -184,7 +216,7 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, s
 async function ensureUsers(
   db: TDbOrTx,
   tenantId: string,
-  roleIds: Map<string, string>,
+  roleIds: Map<string, TSeededRole>,
   seeds: TUserSeed[],
   securityEvent?: TSecurityEventWriter,
 ) {
@@ -210,7 +242,7 @@ async function ensureUsers(
     for (const code of seed.roles) {
       await db
         .insert(userRoles)
-        .values({ tenantId, userId: user.id, roleId: roleIds.get(code)! })
+        .values({ tenantId, userId: user.id, roleId: roleIds.get(code)!.id })
         .onConflictDoNothing();
     }
     // Granting roles is a security event, whoever does it (decision 0021).
@@ -255,6 +287,7 @@ async function seedAll(
     for (const tenant of await tx.select({ id: tenants.id }).from(tenants)) {
       const roleIds = await ensureRoles(tx, tenant.id);
       await ensureMenus(tx, tenant.id, roleIds);
+      await saveSeededGrants(tx, tenant.id, roleIds);
       const seeds = demoUsers.get(tenant.id);
       if (seeds) await ensureUsers(tx, tenant.id, roleIds, seeds, securityEvent);
       await seedTenantDictionaries(tx, { tenantId: tenant.id });

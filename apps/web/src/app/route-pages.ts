@@ -34,6 +34,11 @@ const securityEventPage: TPage = {
     Component: (await import('../features/security-events/pages/SecurityEventPage.tsx')).SecurityEventPage,
   }),
 };
+const rolePage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/roles/pages/RolePage.tsx')).RolePage,
+  }),
+};
 const providerAccountPage: TPage = {
   load: async () => ({
     Component: (await import('../features/provider-accounts/pages/ProviderAccountPage.tsx'))
@@ -168,6 +173,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/operation-log': operationLogPage,
   'system/login-log': loginLogPage,
   'system/log-retention': logRetentionPage,
+  'system/role/index': rolePage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -159,6 +159,41 @@ export const ERRORS = {
     'User administration is open to operator staff only',
   ),
 
+  // Role administration (docs/decisions/0033-role-administration.md), 4017x.
+  ROLE_NAME_EXISTS: entry(40170, 400, '角色名称已存在', 'Role name already exists'),
+  ROLE_CODE_EXISTS: entry(40171, 400, '角色编码已存在', 'Role code already exists'),
+  ROLE_BUILT_IN: entry(
+    40172,
+    400,
+    '内置角色 {code} 不能删除、停用或修改编码',
+    'The built-in role {code} cannot be deleted, disabled or given another code',
+  ),
+  ROLE_BUILT_IN_GRANTS: entry(
+    40173,
+    400,
+    '内置角色 {code} 必须保留产品所需的权限：{missing}',
+    'The built-in role {code} must keep what the product needs: {missing}',
+  ),
+  ROLE_IN_USE: entry(
+    40174,
+    409,
+    '角色仍分配给 {count} 个用户，请确认从这些用户移除后再删除',
+    'The role is still given to {count} users; confirm removing it from them to delete it',
+  ),
+  ROLE_GRANT_UNKNOWN: entry(
+    40175,
+    400,
+    '所选菜单或权限不存在：{value}',
+    'A chosen menu or permission does not exist: {value}',
+  ),
+  ROLE_USER_UNKNOWN: entry(40176, 400, '所选用户不存在', 'A chosen user does not exist'),
+  ROLE_OPERATOR_ONLY: entry(
+    40177,
+    403,
+    '角色管理只对运营人员开放',
+    'Role administration is open to operator staff only',
+  ),
+
   // Hospital change tasks (docs/decisions/0006-hospital-tasks.md), 4008x.
   HOSPITAL_PHOTO_COUNT: entry(
     40080,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, getTableColumns, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
-import { roleMenus, userRoles } from '../roles/roles.tables.ts';
+import { roleMenus, roles, userRoles } from '../roles/roles.tables.ts';
 import { menus } from './menus.tables.ts';
 
 export interface TRoute {
@@ -67,6 +67,8 @@ export async function routesForActor(
       userRoles,
       and(eq(userRoles.roleId, roleMenus.roleId), eq(userRoles.tenantId, roleMenus.tenantId)),
     )
+    // A disabled role grants no menus (decision 0033).
+    .innerJoin(roles, and(eq(roles.id, roleMenus.roleId), eq(roles.enabled, true)))
     .where(
       and(
         eq(roleMenus.menuId, menus.id),

@@ -8,16 +8,16 @@ export async function countRoles(db: TDbOrTx, { tenantId }: { tenantId: string }
   return rows[0]?.n ?? 0;
 }
 
-/** A subquery giving the role codes of the user in `userId` (for one-query actor loading). */
+/** A subquery giving the codes of the enabled roles of the user in `userId` (for one-query actor loading). */
 export function roleCodesOf(userId: Column, tenantId: Column): SQL<string[]> {
   return sql<
     string[]
-  >`coalesce((select array_agg(distinct ${roles.code}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId}), '{}')`;
+  >`coalesce((select array_agg(distinct ${roles.code}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId} and ${roles.enabled}), '{}')`;
 }
 
-/** A subquery giving the permission strings the roles of the user in `userId` grant. */
+/** A subquery giving the permission strings the enabled roles of the user in `userId` grant. */
 export function permissionsOf(userId: Column, tenantId: Column): SQL<string[]> {
   return sql<
     string[]
-  >`coalesce((select array_agg(distinct ${rolePermissions.permission}) from ${userRoles} join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId}), '{}')`;
+  >`coalesce((select array_agg(distinct ${rolePermissions.permission}) from ${userRoles} join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${userRoles.tenantId} = ${tenantId} and ${roles.enabled}), '{}')`;
 }

@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/columns.ts';
 
 export const roles = pgTable(
@@ -10,10 +11,21 @@ export const roles = pgTable(
     nameEn: varchar('name_en', { length: 200 }).notNull().default(''),
     /** all | org_and_below | org | self | custom */
     dataScope: varchar('data_scope', { length: 20 }).notNull().default('all'),
+    description: varchar('description', { length: 500 }).notNull().default(''),
+    /** A disabled role grants nothing: no permissions, no menus (decision 0033). */
+    enabled: boolean('enabled').notNull().default(true),
+    /**
+     * The seed's grants already applied to this role ('p:<permission>', 'm:<menu name>'): the
+     * seed adds a grant once, so one an administrator took away stays away (decision 0033).
+     */
+    seededGrants: text('seeded_grants').array().notNull().default([]),
   },
   (t) => [
     index('roles_tenant_idx').on(t.tenantId),
     uniqueIndex('roles_tenant_code_uq').on(t.tenantId, t.code),
+    // 'Role name already exists' in either language, without regard to case (decision 0033).
+    uniqueIndex('roles_tenant_name_uq').on(t.tenantId, sql`lower(${t.name})`),
+    uniqueIndex('roles_tenant_name_en_uq').on(t.tenantId, sql`lower(${t.nameEn})`),
   ],
 );
 
