@@ -26,7 +26,8 @@ export function homePageQueryOptions(userId: string | null) {
   return queryOptions({ queryKey: ['home', 'home-page', userId], queryFn: getHomePage });
 }
 
-export function useHomePage() {
+/** The home board's data; not asked for when `enabled` is false (no permission to view it). */
+export function useHomePage(enabled = true) {
   const userId = useSessionStore((s) => s.user?.userId ?? null);
-  return useQuery({ ...homePageQueryOptions(userId), enabled: userId !== null });
+  return useQuery({ ...homePageQueryOptions(userId), enabled: enabled && userId !== null });
 }

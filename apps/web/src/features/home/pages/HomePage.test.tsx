@@ -52,7 +52,10 @@ afterEach(() => {
 
 describe('<HomePage>', () => {
   it('shows the Bulletin Board to provider staff with their hospital and an empty task state', async () => {
-    session({ userType: '02', providerId: 'P10001' }, { roleList: ['SMART_PORTAL'] });
+    session(
+      { userType: '02', providerId: 'P10001' },
+      { resourceList: ['drsystem:homePage:view'], roleList: ['SMART_PORTAL'] },
+    );
     fetchMock.mockImplementation(async (input) =>
       String(input).includes('/claim/providerExt/queryAbility')
         ? ok({
@@ -88,7 +91,10 @@ describe('<HomePage>', () => {
   it('tells provider staff of an unsigned provider that direct billing is closed, in English', async () => {
     const { i18n } = await import('../../../lib/i18n.ts');
     await i18n.changeLanguage('en');
-    session({ userType: '02', providerId: 'P10001' }, { roleList: ['SMART_PORTAL'] });
+    session(
+      { userType: '02', providerId: 'P10001' },
+      { resourceList: ['drsystem:homePage:view'], roleList: ['SMART_PORTAL'] },
+    );
     fetchMock.mockImplementation(async (input) =>
       String(input).includes('/claim/providerExt/queryAbility')
         ? ok({
@@ -117,7 +123,10 @@ describe('<HomePage>', () => {
   });
 
   it('shows the Task Board to network-view staff with the tasks waiting for audit', async () => {
-    session({}, { resourceList: ['drsystem:homePage:netView'], roleList: ['NET_VIEW'] });
+    session(
+      {},
+      { resourceList: ['drsystem:homePage:view', 'drsystem:homePage:netView'], roleList: ['NET_VIEW'] },
+    );
     fetchMock.mockResolvedValue(
       ok(
         homePage({
@@ -159,7 +168,7 @@ describe('<HomePage>', () => {
   });
 
   it('offers a retry when the data cannot be loaded', async () => {
-    session({});
+    session({}, { resourceList: ['drsystem:homePage:view'] });
     fetchMock
       .mockResolvedValueOnce(new Response('', { status: 500 }))
       .mockResolvedValueOnce(ok(homePage({})));
@@ -167,5 +176,20 @@ describe('<HomePage>', () => {
     expect(await screen.findByText('首页数据加载失败')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByText('您好，李娜')).toBeTruthy();
+  });
+
+  it('points a role without the home board to its menu and asks the server nothing, in both languages', async () => {
+    session({}, { resourceList: ['drsystem:providerTaskMsh:list'], roleList: ['JUNIOR_AUDITOR'] });
+    const { unmount } = renderAt(<HomePage />);
+    expect(screen.getByText('您的角色未包含首页看板')).toBeTruthy();
+    expect(screen.getByText('请从左侧菜单选择要使用的功能。')).toBeTruthy();
+    unmount();
+    const { i18n } = await import('../../../lib/i18n.ts');
+    await i18n.changeLanguage('en');
+    renderAt(<HomePage />);
+    expect(screen.getByText('Your role has no home board')).toBeTruthy();
+    expect(screen.getByText('Choose a function from the menu on the left.')).toBeTruthy();
+    await i18n.changeLanguage('zh');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

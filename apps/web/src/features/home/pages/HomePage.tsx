@@ -1,6 +1,7 @@
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../components/permission/use-permission.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useUserGroup } from '../../../lib/use-user-group.ts';
 import type { TUserGroup } from '../../../lib/user-group.ts';
@@ -28,17 +29,24 @@ function BoardSkeleton() {
   );
 }
 
+const HOME_PAGE_PERMISSION = 'drsystem:homePage:view';
+
 /** '/': the board of the user's group (Bulletin Board, Task Board or Dashboard). */
 export function HomePage() {
   const { t } = useTranslation('home');
   const group = useUserGroup();
-  const query = useHomePage();
+  // A role an administrator made without the home page still lands here after sign-in: it gets
+  // a pointer to its menu, not a refused call.
+  const canView = usePermission().has(HOME_PAGE_PERMISSION);
+  const query = useHomePage(canView);
   return (
     <section aria-labelledby="portal-home-title">
       <Typography.Title level={3} id="portal-home-title" style={{ marginTop: 0 }}>
         {t(`common:${HOME_TITLE_KEYS[group]}`)}
       </Typography.Title>
-      {query.isPending ? (
+      {!canView ? (
+        <Result status="info" title={t('noBoard.title')} subTitle={t('noBoard.hint')} />
+      ) : query.isPending ? (
         <BoardSkeleton />
       ) : query.isError ? (
         <Result
