@@ -25,7 +25,7 @@ const cases = [
     group: '系统管理',
     screen: '机构账户',
     providerId: '机构编号',
-    search: /搜\s*索/,
+    search: /查\s*询/,
     valid: '有效',
     invalid: '无效',
     manage: '管理 P10001',

@@ -184,6 +184,7 @@ export function ManageMessageList() {
         <Form.Item name="msgType" label={t('compose.type')}>
           <Select
             allowClear
+            placeholder={t('read.all')}
             style={{ width: 120 }}
             options={(['01', '02'] as const).map((c) => ({ value: c, label: label(MSG_TYPES[c]) }))}
           />
@@ -191,6 +192,7 @@ export function ManageMessageList() {
         <Form.Item name="msgLevel" label={t('compose.level')}>
           <Select
             allowClear
+            placeholder={t('read.all')}
             style={{ width: 120 }}
             options={(['01', '02', '03'] as const).map((c) => ({ value: c, label: label(MSG_LEVELS[c]) }))}
           />
@@ -198,6 +200,7 @@ export function ManageMessageList() {
         <Form.Item name="status" label={t('fields.status')}>
           <Select
             allowClear
+            placeholder={t('read.all')}
             style={{ width: 120 }}
             options={(['01', '02', '03'] as const).map((c) => ({ value: c, label: label(MSG_STATUSES[c]) }))}
           />

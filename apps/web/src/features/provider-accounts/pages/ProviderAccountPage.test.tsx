@@ -70,7 +70,7 @@ describe('<ProviderAccountPage>', () => {
     await userEvent.type(screen.getByLabelText('机构编号'), ' P100 ');
     await userEvent.click(screen.getByLabelText('账户状态'));
     await userEvent.click(await screen.findByTitle('无效'));
-    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
       expect(calls.callsTo('/authority/providerAccount/page').at(-1)?.body).toMatchObject({
         current: 1,
