@@ -20,6 +20,7 @@ import { personalDataRoutes } from './features/personal-data/personal-data.route
 import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
+import { smsRoutes } from './features/sms/sms.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp(
       await api.register(knowledgeRoutes(platform));
       await api.register(personalDataRoutes(platform));
       await api.register(providerAccountsRoutes(platform));
+      await api.register(smsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

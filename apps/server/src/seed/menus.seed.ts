@@ -340,6 +340,28 @@ export const MENU_SEED: TMenuSeed[] = [
     ],
   },
   {
+    // The resources menu of the spec (messages and SMS, issue 15).
+    name: 'resources',
+    path: '/resources',
+    component: 'Layout',
+    title: '消息管理',
+    titleEn: 'Messages',
+    icon: 'NotificationOutlined',
+    alwaysShow: true,
+    roles: ['AUDITOR'],
+    children: [
+      {
+        name: 'resources-sms-edit',
+        path: 'sms/edit',
+        component: 'resources/sms/edit',
+        title: '发送短信',
+        titleEn: 'Send SMS',
+        icon: 'MobileOutlined',
+        roles: ['AUDITOR'],
+      },
+    ],
+  },
+  {
     name: 'system',
     path: '/system',
     component: 'Layout',

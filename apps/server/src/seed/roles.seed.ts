@@ -22,6 +22,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       'drsystem:liproviderinfo:*',
       'personalData:reveal',
       'msg:center:*',
+      'sms:*',
       'dictionary:view',
     ],
   },
