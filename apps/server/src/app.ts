@@ -20,8 +20,8 @@ import { personalDataRoutes } from './features/personal-data/personal-data.route
 import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
-import { smsRoutes } from './features/sms/sms.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
+import { smsRoutes } from './features/sms/sms.routes.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';

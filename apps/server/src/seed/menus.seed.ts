@@ -356,7 +356,7 @@ export const MENU_SEED: TMenuSeed[] = [
         component: 'resources/sms/edit',
         title: '发送短信',
         titleEn: 'Send SMS',
-        icon: 'MobileOutlined',
+        icon: 'MessageOutlined',
         roles: ['AUDITOR'],
       },
     ],

@@ -40,6 +40,9 @@ const providerAccountPage: TPage = {
       .ProviderAccountPage,
   }),
 };
+const smsPage: TPage = {
+  load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
+};
 const userPage: TPage = {
   load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
 };
@@ -148,6 +151,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/security-event': securityEventPage,
   'system/provider-account': providerAccountPage,
   'system/user/index': userPage,
+  'resources/sms/edit': smsPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

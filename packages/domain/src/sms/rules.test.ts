@@ -11,7 +11,10 @@ import {
   ZSmsPhones,
 } from './rules.ts';
 
-const issue = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) => {
+const issue = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  v: unknown,
+) => {
   const r = schema.safeParse(v);
   return r.success ? null : parseBilingual(r.error?.issues[0]?.message ?? '');
 };
@@ -79,11 +82,20 @@ describe('phone numbers (mainland pattern, several at once)', () => {
 
 describe('templates filled per recipient', () => {
   it('fills each variable and reports the ones with no value', () => {
-    expect(renderSms('#name#，您好：#provider# 请回电 #phone#', { phone: '13800138000', name: '王医生', provider: '和睦家' })).toEqual({
+    expect(
+      renderSms('#name#，您好：#provider# 请回电 #phone#', {
+        phone: '13800138000',
+        name: '王医生',
+        provider: '和睦家',
+      }),
+    ).toEqual({
       text: '王医生，您好：和睦家 请回电 13800138000',
       missing: [],
     });
-    expect(renderSms('#name# 您好', { phone: '13800138000' })).toEqual({ text: '#name# 您好', missing: ['name'] });
+    expect(renderSms('#name# 您好', { phone: '13800138000' })).toEqual({
+      text: '#name# 您好',
+      missing: ['name'],
+    });
   });
 });
 

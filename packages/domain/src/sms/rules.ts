@@ -82,18 +82,16 @@ const unknownVariableMessage = (names: string[]) =>
   );
 
 /** The SMS content (a template): not empty, at most 500 characters, no bracket, known variables. */
-export const ZSmsContent = z
-  .string({ error: SMS_REQUIRED_MESSAGE })
-  .superRefine((value, ctx) => {
-    if (value.trim() === '') ctx.addIssue({ code: 'custom', message: SMS_REQUIRED_MESSAGE });
-    else if (charCount(value) > SMS_MAX_CHARS) ctx.addIssue({ code: 'custom', message: SMS_TOO_LONG_MESSAGE });
-    else if (SMS_BRACKETS.some((b) => value.includes(b)))
-      ctx.addIssue({ code: 'custom', message: SMS_BRACKET_MESSAGE });
-    else {
-      const unknown = unknownVariables(value);
-      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownVariableMessage(unknown) });
-    }
-  });
+export const ZSmsContent = z.string({ error: SMS_REQUIRED_MESSAGE }).superRefine((value, ctx) => {
+  if (value.trim() === '') ctx.addIssue({ code: 'custom', message: SMS_REQUIRED_MESSAGE });
+  else if (charCount(value) > SMS_MAX_CHARS) ctx.addIssue({ code: 'custom', message: SMS_TOO_LONG_MESSAGE });
+  else if (SMS_BRACKETS.some((b) => value.includes(b)))
+    ctx.addIssue({ code: 'custom', message: SMS_BRACKET_MESSAGE });
+  else {
+    const unknown = unknownVariables(value);
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownVariableMessage(unknown) });
+  }
+});
 
 /** Mainland mobile numbers: 11 digits 13x-19x, optionally written with +86 or 86 before. */
 const MAINLAND_MOBILE = /^(?:\+?86)?(1[3-9]\d{9})$/;
@@ -137,7 +135,10 @@ export function parsePhoneList(text: string): TPhoneList {
 export function invalidPhonesMessage(invalid: string[]): string {
   const shown = invalid.slice(0, 10).join(', ');
   const more = invalid.length > 10 ? ` (+${invalid.length - 10})` : '';
-  return bilingual(`${ERRORS.PHONE_INVALID.zh}：${shown}${more}`, `${ERRORS.PHONE_INVALID.en}: ${shown}${more}`);
+  return bilingual(
+    `${ERRORS.PHONE_INVALID.zh}：${shown}${more}`,
+    `${ERRORS.PHONE_INVALID.en}: ${shown}${more}`,
+  );
 }
 
 /** The phone numbers field: typed text with at most SMS_MAX_RECIPIENTS valid entries, none invalid. */
@@ -146,7 +147,8 @@ export const ZSmsPhones = z
   .max(40_000, bilingual('手机号过多', 'Too many phone numbers'))
   .superRefine((value, ctx) => {
     const list = parsePhoneList(value);
-    if (list.invalid.length > 0) ctx.addIssue({ code: 'custom', message: invalidPhonesMessage(list.invalid) });
+    if (list.invalid.length > 0)
+      ctx.addIssue({ code: 'custom', message: invalidPhonesMessage(list.invalid) });
     else if (list.phones.length > SMS_MAX_RECIPIENTS)
       ctx.addIssue({ code: 'custom', message: tooManyRecipientsMessage() });
   });

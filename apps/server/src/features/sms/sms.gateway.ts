@@ -30,7 +30,10 @@ export function createLogGateway(log: FastifyBaseLogger, signName: string): TSms
   return {
     name: 'log',
     async send(message) {
-      log.info({ sms: { id: message.id, phone: message.phone, signName, text: message.text } }, 'sms (log adapter)');
+      log.info(
+        { sms: { id: message.id, phone: message.phone, signName, text: message.text } },
+        'sms (log adapter)',
+      );
       return { ok: true, messageId: `log-${message.id}` };
     },
   };
@@ -38,7 +41,10 @@ export function createLogGateway(log: FastifyBaseLogger, signName: string): TSms
 
 /** Aliyun's percent-encoding (RFC 3986: space %20, * %2A, ~ kept, !'() encoded). */
 export function aliyunPercentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** The signed query of an Aliyun RPC call (signature method HMAC-SHA1, version 1.0). */
@@ -57,12 +63,23 @@ export function signAliyunQuery(
 }
 
 /** Aliyun answers that mean 'not taken, try later'. */
-const ALIYUN_RETRYABLE = /^(isv\.BUSINESS_LIMIT_CONTROL|Throttling.*|ServiceUnavailable|InternalError|isp\.SYSTEM_ERROR)$/;
+const ALIYUN_RETRYABLE =
+  /^(isv\.BUSINESS_LIMIT_CONTROL|Throttling.*|ServiceUnavailable|InternalError|isp\.SYSTEM_ERROR)$/;
 /** Connection failures before a request reached the gateway: safe to retry. */
-const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH']);
+const NOT_REACHED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+]);
 
 /** Aliyun SMS: one SendSms per recipient, the rendered text as the value of one template variable. */
-export function createAliyunGateway(config: NonNullable<TSmsConfig['aliyun']>, signName: string, timeoutMs: number): TSmsGateway {
+export function createAliyunGateway(
+  config: NonNullable<TSmsConfig['aliyun']>,
+  signName: string,
+  timeoutMs: number,
+): TSmsGateway {
   return {
     name: 'aliyun',
     async send(message) {
@@ -88,7 +105,8 @@ export function createAliyunGateway(config: NonNullable<TSmsConfig['aliyun']>, s
         response = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
         const code = (error as { cause?: { code?: string } }).cause?.code ?? '';
-        if (NOT_REACHED.has(code)) return { ok: false, retryable: true, error: `gateway unreachable (${code})` };
+        if (NOT_REACHED.has(code))
+          return { ok: false, retryable: true, error: `gateway unreachable (${code})` };
         // Timed out or cut off after the request left: the gateway may have sent it, so no retry.
         const name = (error as Error).name;
         return {
@@ -105,7 +123,11 @@ export function createAliyunGateway(config: NonNullable<TSmsConfig['aliyun']>, s
         // not JSON: judged by the status below
       }
       if (response.status >= 500) {
-        return { ok: false, retryable: true, error: `HTTP ${response.status} ${body.Code ?? ''} ${body.Message ?? ''}`.trim() };
+        return {
+          ok: false,
+          retryable: true,
+          error: `HTTP ${response.status} ${body.Code ?? ''} ${body.Message ?? ''}`.trim(),
+        };
       }
       if (body.Code === 'OK') return { ok: true, messageId: body.BizId ?? '' };
       const code = body.Code ?? `HTTP ${response.status}`;
@@ -121,6 +143,7 @@ export function createAliyunGateway(config: NonNullable<TSmsConfig['aliyun']>, s
 /** The gateway the configuration names; null when SMS is disabled. */
 export function createSmsGateway(config: TSmsConfig, log: FastifyBaseLogger): TSmsGateway | null {
   if (config.adapter === 'log') return createLogGateway(log, config.signName);
-  if (config.adapter === 'aliyun' && config.aliyun) return createAliyunGateway(config.aliyun, config.signName, config.timeoutMs);
+  if (config.adapter === 'aliyun' && config.aliyun)
+    return createAliyunGateway(config.aliyun, config.signName, config.timeoutMs);
   return null;
 }

@@ -75,7 +75,9 @@ async function dispatchTenant(
   const [recent] = await p.db
     .select({ n: sql<number>`count(*)::int` })
     .from(smsOutbox)
-    .where(and(eq(smsOutbox.tenantId, tenantId), gt(smsOutbox.lastAttemptAt, sql`now() - interval '1 minute'`)));
+    .where(
+      and(eq(smsOutbox.tenantId, tenantId), gt(smsOutbox.lastAttemptAt, sql`now() - interval '1 minute'`)),
+    );
   const room = Math.max(0, ratePerMinute - Number(recent?.n ?? 0));
   const dueWhere = and(
     eq(smsOutbox.tenantId, tenantId),
@@ -104,16 +106,25 @@ async function dispatchTenant(
         lastAttemptAt: sql`now()`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(smsOutbox.tenantId, tenantId), eq(smsOutbox.status, 'pending'), inArray(smsOutbox.id, ids)))
-      .returning({ id: smsOutbox.id, phone: smsOutbox.phone, body: smsOutbox.body, attempts: smsOutbox.attempts });
+      .where(
+        and(eq(smsOutbox.tenantId, tenantId), eq(smsOutbox.status, 'pending'), inArray(smsOutbox.id, ids)),
+      )
+      .returning({
+        id: smsOutbox.id,
+        phone: smsOutbox.phone,
+        body: smsOutbox.body,
+        attempts: smsOutbox.attempts,
+      });
   });
 
   for (const row of claimed) {
-    const outcome = await gateway.send({ id: row.id, phone: row.phone, text: row.body }).catch((error: unknown) => ({
-      ok: false as const,
-      retryable: false,
-      error: `adapter error: ${error instanceof Error ? error.message : String(error)}`,
-    }));
+    const outcome = await gateway
+      .send({ id: row.id, phone: row.phone, text: row.body })
+      .catch((error: unknown) => ({
+        ok: false as const,
+        retryable: false,
+        error: `adapter error: ${error instanceof Error ? error.message : String(error)}`,
+      }));
     // Written only while the row is still this attempt's claim.
     const mine = and(
       eq(smsOutbox.tenantId, tenantId),

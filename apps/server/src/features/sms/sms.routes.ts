@@ -58,7 +58,8 @@ export function smsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: { access: access.permission(SMS_SEND) },
         schema: {
           tags: ['sms'],
-          summary: "Up to 20 of the tenant's providers matching an id or name, with their mobile contacts' count",
+          summary:
+            "Up to 20 of the tenant's providers matching an id or name, with their mobile contacts' count",
           body: ZSmsProviderSearchBody,
           response: { 200: ZEnvelope(z.array(ZSmsProviderOption)) },
         },
@@ -72,7 +73,8 @@ export function smsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: { access: access.permission(SMS_SEND) },
         schema: {
           tags: ['sms'],
-          summary: 'Checks a draft and lists every recipient with its filled text and segments; saves nothing',
+          summary:
+            'Checks a draft and lists every recipient with its filled text and segments; saves nothing',
           body: ZSmsDraft,
           response: { 200: ZEnvelope(ZSmsPreview) },
         },

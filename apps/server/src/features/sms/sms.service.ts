@@ -51,7 +51,8 @@ interface TResolved {
 function providerMobiles(contacts: { name?: string; tel?: string }[]): { phone: string; name: string }[] {
   const out: { phone: string; name: string }[] = [];
   for (const contact of contacts) {
-    for (const phone of parsePhoneList(contact.tel ?? '').phones) out.push({ phone, name: contact.name ?? '' });
+    for (const phone of parsePhoneList(contact.tel ?? '').phones)
+      out.push({ phone, name: contact.name ?? '' });
   }
   return out;
 }
@@ -175,7 +176,10 @@ async function resolveDraft(
 }
 
 /** What a send would do: every recipient with their text and segments (nothing is saved). */
-export async function previewSms(p: TPlatform, { actor, ...draft }: { actor: TActor } & TDraft): Promise<TSmsPreview> {
+export async function previewSms(
+  p: TPlatform,
+  { actor, ...draft }: { actor: TActor } & TDraft,
+): Promise<TSmsPreview> {
   const resolved = await resolveDraft(p, actor.tenantId, draft);
   return { ...resolved, segments: resolved.recipients.reduce((n, r) => n + r.segments, 0) };
 }
@@ -186,7 +190,12 @@ export async function previewSms(p: TPlatform, { actor, ...draft }: { actor: TAc
  */
 export async function sendSms(
   p: TPlatform,
-  { actor, requestId, requestKey, ...draft }: { actor: TActor; requestId: string } & z.output<typeof ZSmsSend>,
+  {
+    actor,
+    requestId,
+    requestKey,
+    ...draft
+  }: { actor: TActor; requestId: string } & z.output<typeof ZSmsSend>,
 ): Promise<TSmsBatch> {
   if (p.config.sms.adapter === 'disabled') throw new AppError('SMS_NOT_CONFIGURED');
   const { tenantId } = actor;
@@ -234,7 +243,9 @@ export async function sendSms(
     });
     return batch.id;
   });
-  const saved = batchId ? await getBatch(p, tenantId, batchId) : await findBatchByKey(p, tenantId, requestKey);
+  const saved = batchId
+    ? await getBatch(p, tenantId, batchId)
+    : await findBatchByKey(p, tenantId, requestKey);
   if (!saved) throw new AppError('NOT_FOUND');
   return saved;
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -32,8 +32,11 @@ class FakeGateway {
   /** Answers by phone number, used whenever that phone is asked for. */
   byPhone = new Map<string, TFakeAnswer[]>();
 
-  constructor(readonly secret: string) {
-    this.server = createServer((req, res) => this.handle(req, res.writeHead.bind(res), res.end.bind(res)));
+  readonly secret: string;
+
+  constructor(secret: string) {
+    this.secret = secret;
+    this.server = createServer((req, res) => this.handle(req, res));
   }
 
   async listen(): Promise<string> {
@@ -45,7 +48,7 @@ class FakeGateway {
     return new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private handle(req: IncomingMessage, writeHead: (s: number, h: object) => void, end: (b: string) => void) {
+  private handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const params = Object.fromEntries(url.searchParams.entries());
     const { Signature, ...rest } = params;
@@ -60,7 +63,10 @@ class FakeGateway {
     let answer: TFakeAnswer;
     if (Signature !== expected) {
       this.badSignatures += 1;
-      answer = { status: 400, body: { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched' } };
+      answer = {
+        status: 400,
+        body: { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched' },
+      };
     } else {
       answer = this.byPhone.get(params.PhoneNumbers)?.shift() ??
         this.answers.shift() ?? {
@@ -68,17 +74,23 @@ class FakeGateway {
           body: { Code: 'OK', Message: 'OK', BizId: `biz-${this.requests.length}`, RequestId: randomUUID() },
         };
     }
-    writeHead(answer.status, { 'content-type': 'application/json' });
-    end(JSON.stringify(answer.body));
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.body));
   }
 }
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
-const as = (who: string, options: Parameters<typeof call>[3]) => call(t.app, who.split('/')[0], tokens[who], options);
+const as = (who: string, options: Parameters<typeof call>[3]) =>
+  call(t.app, who.split('/')[0], tokens[who], options);
 
 const send = (who: string, payload: Record<string, unknown>, language: 'zh' | 'en' = 'zh') =>
-  as(who, { method: 'POST', url: SEND, headers: { language }, payload: { requestKey: randomUUID(), ...payload } });
+  as(who, {
+    method: 'POST',
+    url: SEND,
+    headers: { language },
+    payload: { requestKey: randomUUID(), ...payload },
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,7 +105,12 @@ afterAll(async () => {
 
 describe('validation, in both languages', () => {
   const cases: [string, Record<string, unknown>, string, { zh: string; en: string }][] = [
-    ['empty content', { content: '', phones: '13800138000' }, 'content', { zh: '不能为空', en: "Can't be empty" }],
+    [
+      'empty content',
+      { content: '', phones: '13800138000' },
+      'content',
+      { zh: '不能为空', en: "Can't be empty" },
+    ],
     [
       'content over 500 characters',
       { content: '好'.repeat(501), phones: '13800138000' },
@@ -151,9 +168,17 @@ describe('validation, in both languages', () => {
         expect(res.statusCode).toBe(400);
         const body = res.json();
         expect(body.isSuccess).toBe(false);
-        expect({ zh: body.data.fieldErrors[fieldName].msg, en: body.data.fieldErrors[fieldName].msg_en }).toEqual(message);
+        expect({
+          zh: body.data.fieldErrors[fieldName].msg,
+          en: body.data.fieldErrors[fieldName].msg_en,
+        }).toEqual(message);
         expect(body.msg_en).toBe(message.en);
-        const preview = await as('demo/auditor', { method: 'POST', url: PREVIEW, headers: { language }, payload });
+        const preview = await as('demo/auditor', {
+          method: 'POST',
+          url: PREVIEW,
+          headers: { language },
+          payload,
+        });
         expect(preview.statusCode).toBe(400);
       }
       const after = await t.platform.db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox);
@@ -196,7 +221,11 @@ describe('preview and send (log adapter)', () => {
     const mixed = await as('demo/auditor', {
       method: 'POST',
       url: PREVIEW,
-      payload: { content: '好'.repeat(71), phones: '13801012001, 13800138000, +86 138 0013 8000', providerIds: ['P10001'] },
+      payload: {
+        content: '好'.repeat(71),
+        phones: '13801012001, 13800138000, +86 138 0013 8000',
+        providerIds: ['P10001'],
+      },
     });
     const m = mixed.json().data;
     expect(m.recipients[0].phone).toBe('13801012001');
@@ -235,7 +264,11 @@ describe('preview and send (log adapter)', () => {
     await t.platform.jobs.requestRun(SMS_DISPATCH_JOB);
     const outcome = await t.platform.jobs.runDue(SMS_DISPATCH_JOB);
     expect(outcome).toMatchObject({ status: 'ran' });
-    const page = await as('demo/auditor', { method: 'POST', url: RECIPIENTS, payload: { batchId: batch.id } });
+    const page = await as('demo/auditor', {
+      method: 'POST',
+      url: RECIPIENTS,
+      payload: { batchId: batch.id },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.json().data).toMatchObject({ total: 2 });
     for (const r of page.json().data.records) {
@@ -248,7 +281,11 @@ describe('preview and send (log adapter)', () => {
   it('answers the settings and a provider search', async () => {
     const settings = await as('demo/auditor', { method: 'GET', url: SETTINGS });
     expect(settings.json().data).toEqual({ signName: '', adapter: 'log' });
-    const found = await as('demo/auditor', { method: 'POST', url: PROVIDERS, payload: { keyword: 'P10001' } });
+    const found = await as('demo/auditor', {
+      method: 'POST',
+      url: PROVIDERS,
+      payload: { keyword: 'P10001' },
+    });
     expect(found.json().data).toEqual([expect.objectContaining({ providerId: 'P10001', mobiles: 2 })]);
   });
 });
@@ -396,7 +433,11 @@ describe('delivery through Aliyun SMS, against a local fake gateway', () => {
     expect(await dispatch()).toMatchObject({ failed: 1 });
     expect(await dispatch()).toMatchObject({ failed: 0, sent: 0 });
     expect(fake.requests).toHaveLength(1);
-    const page = await call(g.app, 'demo', auditor, { method: 'POST', url: RECIPIENTS, payload: { batchId } });
+    const page = await call(g.app, 'demo', auditor, {
+      method: 'POST',
+      url: RECIPIENTS,
+      payload: { batchId },
+    });
     expect(page.json().data.records[0]).toMatchObject({
       status: 'failed',
       attempts: 1,
@@ -408,7 +449,10 @@ describe('delivery through Aliyun SMS, against a local fake gateway', () => {
     const batchId = await sendG('13800138003');
     for (let i = 0; i < 3; i++) {
       fake.answers.push({ status: 502, body: {} });
-      await g.platform.db.update(smsOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(smsOutbox.batchId, batchId));
+      await g.platform.db
+        .update(smsOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(smsOutbox.batchId, batchId));
       await dispatch();
     }
     const [row] = await rowsOf(batchId);
@@ -439,18 +483,26 @@ describe('delivery through Aliyun SMS, against a local fake gateway', () => {
   });
 
   it('keeps each tenant to its rate per minute; the rest waits for the next run', async () => {
-    const limited = { ...g.platform, config: { ...g.platform.config, sms: { ...g.platform.config.sms, ratePerMinute: 2 } } };
+    const limited = {
+      ...g.platform,
+      config: { ...g.platform.config, sms: { ...g.platform.config.sms, ratePerMinute: 2 } },
+    };
     const batchId = await sendG('13800138030,13800138031,13800138032');
     const first = await dispatchSms(limited, gatewayOf(g));
     expect(first).toMatchObject({ sent: 2, deferred: 1 });
     expect(await dispatchSms(limited, gatewayOf(g))).toMatchObject({ sent: 0, deferred: 1 });
-    await g.platform.db.update(smsOutbox).set({ lastAttemptAt: sql`now() - interval '2 minutes'` }).where(eq(smsOutbox.batchId, batchId));
+    await g.platform.db
+      .update(smsOutbox)
+      .set({ lastAttemptAt: sql`now() - interval '2 minutes'` })
+      .where(eq(smsOutbox.batchId, batchId));
     expect(await dispatchSms(limited, gatewayOf(g))).toMatchObject({ sent: 1, deferred: 0 });
   });
 
   it('counts a batch per status in the list', async () => {
     const batchId = await sendG('13800138040,13800138041');
-    fake.byPhone.set('13800138041', [{ status: 200, body: { Code: 'isv.AMOUNT_NOT_ENOUGH', Message: '余额不足' } }]);
+    fake.byPhone.set('13800138041', [
+      { status: 200, body: { Code: 'isv.AMOUNT_NOT_ENOUGH', Message: '余额不足' } },
+    ]);
     await dispatch();
     const list = await call(g.app, 'demo', auditor, { method: 'POST', url: PAGE, payload: { size: 1 } });
     expect(list.json().data.records[0]).toMatchObject({ id: batchId, total: 2, sent: 1, failed: 1 });
