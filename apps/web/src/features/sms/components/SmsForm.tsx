@@ -159,7 +159,7 @@ export function SmsForm() {
             <SegmentCounter content={content} signName={signName} />
             <Flex gap={4} wrap align="center">
               <Typography.Text type="secondary">
-                {t('form.variables', { list: VARIABLE_NAMES.map((n) => `#${n}#`).join(' ') })}
+                {t('form.variables')}
               </Typography.Text>
               {VARIABLE_NAMES.map((name) => (
                 <Button
