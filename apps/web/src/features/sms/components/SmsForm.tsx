@@ -158,9 +158,7 @@ export function SmsForm() {
           <Flex vertical gap={4} style={{ marginTop: 4 }}>
             <SegmentCounter content={content} signName={signName} />
             <Flex gap={4} wrap align="center">
-              <Typography.Text type="secondary">
-                {t('form.variables')}
-              </Typography.Text>
+              <Typography.Text type="secondary">{t('form.variables')}</Typography.Text>
               {VARIABLE_NAMES.map((name) => (
                 <Button
                   key={name}
