@@ -109,7 +109,7 @@ describe('<SmsPage> form', () => {
     renderAt(<SmsPage />);
     fireEvent.change(content(), { target: { value: 'a'.repeat(66) } });
     expect(
-      await screen.findByText(/70 characters, 1 SMS \(70 characters per SMS\) · signature 【医网】 included/),
+      await screen.findByText(/70 characters, 1 SMS \(70 characters per SMS\) · Signature 【医网】 included/),
     ).toBeTruthy();
     fireEvent.change(content(), { target: { value: 'a'.repeat(67) } });
     expect(await screen.findByText(/71 characters, 2 SMS \(67 characters per SMS\)/)).toBeTruthy();
