@@ -164,7 +164,7 @@ export function SmsForm() {
                   key={name}
                   size="small"
                   onClick={() => insertVariable(name)}
-                  aria-label={t('form.insert', { name: SMS_VARIABLES[name][currentLanguage()] })}
+                  title={t('form.insert', { name: SMS_VARIABLES[name][currentLanguage()] })}
                 >
                   #{name}#
                 </Button>
