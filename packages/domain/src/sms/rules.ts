@@ -256,6 +256,7 @@ export const ZSmsBatch = z.object({
   content: z.string(),
   senderAccount: z.string(),
   senderName: z.string(),
+  senderNameEn: z.string(),
   createdAt: z.string(),
   total: z.number().int(),
   pending: z.number().int(),

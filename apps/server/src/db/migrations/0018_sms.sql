@@ -11,6 +11,7 @@ CREATE TABLE "sms_batches" (
 	"sender_id" uuid,
 	"sender_account" varchar(64) DEFAULT '' NOT NULL,
 	"sender_name" varchar(100) DEFAULT '' NOT NULL,
+	"sender_name_en" varchar(100) DEFAULT '' NOT NULL,
 	"total" integer NOT NULL
 );
 --> statement-breakpoint

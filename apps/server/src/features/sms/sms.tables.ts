@@ -13,6 +13,7 @@ export const smsBatches = pgTable(
     senderId: uuid('sender_id'),
     senderAccount: varchar('sender_account', { length: 64 }).notNull().default(''),
     senderName: varchar('sender_name', { length: 100 }).notNull().default(''),
+    senderNameEn: varchar('sender_name_en', { length: 100 }).notNull().default(''),
     total: integer('total').notNull(),
   },
   (t) => [

@@ -245,6 +245,7 @@ describe('preview and send (log adapter)', () => {
     expect(res.statusCode).toBe(200);
     const batch = res.json().data;
     expect(batch).toMatchObject({ total: 2, pending: 2, sent: 0, failed: 0, senderAccount: 'auditor' });
+    expect(batch.senderNameEn).not.toBe('');
     const logs = await t.platform.db
       .select()
       .from(operationLogs)

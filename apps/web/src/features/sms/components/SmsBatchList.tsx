@@ -5,6 +5,7 @@ import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
+import { pickLanguage } from '../../../lib/i18n.ts';
 import { useSmsBatchPage } from '../api/sms-batch-page.ts';
 import { SmsRecipientTable } from './SmsRecipientTable.tsx';
 
@@ -16,7 +17,12 @@ export function SmsBatchList() {
   const columns: TableColumnsType<TSmsBatch> = [
     { key: 'createdAt', title: t('list.createdAt'), width: 170, render: (_, b) => formatDate(b.createdAt) },
     { key: 'content', title: t('list.content'), dataIndex: 'content', ellipsis: true },
-    { key: 'sender', title: t('list.sender'), width: 120, render: (_, b) => b.senderName || b.senderAccount },
+    {
+      key: 'sender',
+      title: t('list.sender'),
+      width: 120,
+      render: (_, b) => pickLanguage(b.senderName, b.senderNameEn) || b.senderAccount,
+    },
     { key: 'total', title: t('list.total'), dataIndex: 'total', width: 100, align: 'right' },
     {
       key: 'progress',

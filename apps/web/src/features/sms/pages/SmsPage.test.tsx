@@ -12,6 +12,7 @@ const BATCH: TSmsBatch = {
   content: '您好，体检报告已出',
   senderAccount: 'auditor',
   senderName: '审核员',
+  senderNameEn: 'Auditor',
   createdAt: '2026-11-24T02:15:00.000Z',
   total: 2,
   pending: 0,
@@ -228,6 +229,7 @@ describe('<SmsPage> sent list', () => {
     api();
     renderAt(<SmsPage />);
     expect(await screen.findByText('1 sent, 1 failed, 0 waiting')).toBeTruthy();
+    expect(screen.getByText('Auditor')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /expand/i }));
     expect(await screen.findByText('Send failure')).toBeTruthy();
     expect(screen.getByText('Sent')).toBeTruthy();
