@@ -25,6 +25,7 @@ import { rolesAdminRoutes } from './features/roles/roles.admin.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
+import { smsRoutes } from './features/sms/sms.routes.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';
@@ -247,6 +248,7 @@ export async function buildApp(
       await api.register(knowledgeRoutes(platform));
       await api.register(personalDataRoutes(platform));
       await api.register(providerAccountsRoutes(platform));
+      await api.register(smsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

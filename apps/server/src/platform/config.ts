@@ -147,6 +147,29 @@ const ZEnv = z.object({
   FILES_DELETED_RETENTION_DAYS: whole('FILES_DELETED_RETENTION_DAYS', 'days', 0, 3650, 30),
   UPLOAD_DAILY_MAX_BYTES: whole('UPLOAD_DAILY_MAX_BYTES', 'bytes', 0, Number.MAX_SAFE_INTEGER, 2 * 1024 ** 3),
   UPLOAD_DAILY_MAX_FILES: whole('UPLOAD_DAILY_MAX_FILES', 'files', 0, 1_000_000, 1000),
+  SMS_ADAPTER: z
+    .enum(['log', 'aliyun', 'disabled'], { error: 'SMS_ADAPTER must be one of log, aliyun, disabled' })
+    .optional(),
+  SMS_SIGN_NAME: z.string().max(20, 'SMS_SIGN_NAME must be at most 20 characters').default(''),
+  SMS_RATE_PER_MINUTE: whole('SMS_RATE_PER_MINUTE', 'messages', 1, 100_000, 60),
+  SMS_MAX_ATTEMPTS: whole('SMS_MAX_ATTEMPTS', 'attempts', 1, 20, 5),
+  SMS_RETRY_BASE_SECONDS: seconds('SMS_RETRY_BASE_SECONDS', 1, 3600, 30),
+  SMS_TIMEOUT_SECONDS: seconds('SMS_TIMEOUT_SECONDS', 1, 120, 10),
+  SMS_DISPATCH_SECONDS: seconds('SMS_DISPATCH_SECONDS', 1, 3600, 10),
+  SMS_ALIYUN_ENDPOINT: z
+    .url({ error: 'SMS_ALIYUN_ENDPOINT must be a URL such as https://dysmsapi.aliyuncs.com' })
+    .default('https://dysmsapi.aliyuncs.com'),
+  SMS_ALIYUN_REGION: z.string().min(1).default('cn-hangzhou'),
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().min(1).optional(),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_CODE: z
+    .string()
+    .regex(/^SMS_\d+$/, 'SMS_ALIYUN_TEMPLATE_CODE must be a template code such as SMS_123456789')
+    .optional(),
+  SMS_ALIYUN_TEMPLATE_PARAM: z
+    .string()
+    .regex(/^[A-Za-z]\w{0,31}$/, 'SMS_ALIYUN_TEMPLATE_PARAM must be a variable name such as content')
+    .default('content'),
 });
 
 export interface TConfig {
@@ -194,6 +217,33 @@ export interface TConfig {
   loginBrake: TLoginBrake;
   /** The request path's cache of clients and sessions (platform/auth/auth-cache.ts). */
   authCache: { ttlSeconds: number; maxEntries: number };
+  /** SMS delivery (features/sms, decision 0034). */
+  sms: TSmsConfig;
+}
+
+/** SMS delivery: the gateway adapter, its credentials, retries and the per-tenant rate. */
+export interface TSmsConfig {
+  /** log: writes each SMS to the log and marks it sent; aliyun: Aliyun SMS; disabled: refuses to send. */
+  adapter: 'log' | 'aliyun' | 'disabled';
+  /** The signature the gateway puts in 【】 before the text (counted by the segment counter). */
+  signName: string;
+  /** SMS one tenant may hand to the gateway per minute. */
+  ratePerMinute: number;
+  /** Attempts per recipient before it fails for good. */
+  maxAttempts: number;
+  /** The first retry's delay; it doubles with every attempt. */
+  retryBaseSeconds: number;
+  timeoutMs: number;
+  /** Seconds between two runs of the dispatch job. */
+  dispatchSeconds: number;
+  aliyun?: {
+    endpoint: string;
+    region: string;
+    accessKeyId: string;
+    accessKeySecret: string;
+    templateCode: string;
+    templateParam: string;
+  };
 }
 
 /** When a session ends without a logout. */
@@ -295,6 +345,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.LOGIN_DELAY_SECONDS > e.LOGIN_DELAY_MAX_SECONDS) {
     problems.push('LOGIN_DELAY_SECONDS: must not be longer than LOGIN_DELAY_MAX_SECONDS');
   }
+  const smsAdapter = e.SMS_ADAPTER ?? (e.NODE_ENV === 'production' ? 'disabled' : 'log');
+  if (smsAdapter === 'aliyun') {
+    for (const key of [
+      'SMS_ALIYUN_ACCESS_KEY_ID',
+      'SMS_ALIYUN_ACCESS_KEY_SECRET',
+      'SMS_ALIYUN_TEMPLATE_CODE',
+      'SMS_SIGN_NAME',
+    ] as const) {
+      if (!e[key]) problems.push(`${key}: must be set when SMS_ADAPTER=aliyun`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -346,6 +407,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       addressMaxFailures: 30,
     },
     authCache: { ttlSeconds: e.AUTH_CACHE_SECONDS, maxEntries: e.AUTH_CACHE_MAX_ENTRIES },
+    sms: {
+      adapter: smsAdapter,
+      signName: e.SMS_SIGN_NAME,
+      ratePerMinute: e.SMS_RATE_PER_MINUTE,
+      maxAttempts: e.SMS_MAX_ATTEMPTS,
+      retryBaseSeconds: e.SMS_RETRY_BASE_SECONDS,
+      timeoutMs: e.SMS_TIMEOUT_SECONDS * 1000,
+      dispatchSeconds: e.SMS_DISPATCH_SECONDS,
+      aliyun:
+        smsAdapter === 'aliyun' &&
+        e.SMS_ALIYUN_ACCESS_KEY_ID &&
+        e.SMS_ALIYUN_ACCESS_KEY_SECRET &&
+        e.SMS_ALIYUN_TEMPLATE_CODE
+          ? {
+              endpoint: e.SMS_ALIYUN_ENDPOINT,
+              region: e.SMS_ALIYUN_REGION,
+              accessKeyId: e.SMS_ALIYUN_ACCESS_KEY_ID,
+              accessKeySecret: e.SMS_ALIYUN_ACCESS_KEY_SECRET,
+              templateCode: e.SMS_ALIYUN_TEMPLATE_CODE,
+              templateParam: e.SMS_ALIYUN_TEMPLATE_PARAM,
+            }
+          : undefined,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -372,8 +372,9 @@ export const MENU_SEED: TMenuSeed[] = [
     ],
   },
   {
-    // The resources menu of the spec: operator messages (issue 15, decision 0032). The pages
-    // themselves are app routes (/resources/msg, /resources/msg/edit); these are their entries.
+    // The resources menu of the spec: operator messages and SMS (issue 15, decisions 0032 and
+    // 0034). The pages themselves are app routes (/resources/msg, /resources/msg/edit,
+    // /resources/sms/edit); these are their entries.
     name: 'resources',
     path: '/resources',
     component: 'Layout',
@@ -400,6 +401,15 @@ export const MENU_SEED: TMenuSeed[] = [
         titleEn: 'Send message',
         icon: 'FormOutlined',
         noCache: true,
+        roles: ['AUDITOR'],
+      },
+      {
+        name: 'resources-sms-edit',
+        path: 'sms/edit',
+        component: 'resources/sms/edit',
+        title: '发送短信',
+        titleEn: 'Send SMS',
+        icon: 'MessageOutlined',
         roles: ['AUDITOR'],
       },
     ],

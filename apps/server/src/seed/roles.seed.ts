@@ -23,6 +23,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       'personalData:reveal',
       'msg:center:*',
       'msg:msg:*',
+      'sms:*',
       'dictionary:view',
     ],
   },

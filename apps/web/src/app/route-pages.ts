@@ -45,6 +45,9 @@ const providerAccountPage: TPage = {
       .ProviderAccountPage,
   }),
 };
+const smsPage: TPage = {
+  load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
+};
 const userPage: TPage = {
   load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
 };
@@ -174,6 +177,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/login-log': loginLogPage,
   'system/log-retention': logRetentionPage,
   'system/role/index': rolePage,
+  'resources/sms/edit': smsPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -297,6 +297,27 @@ export const ERRORS = {
     'This client may not use the grant type {grant}',
   ),
 
+  // SMS (docs/decisions/0034-sms.md), 4018x.
+  SMS_REQUIRED: entry(40180, 400, '不能为空', "Can't be empty"),
+  SMS_VARIABLE_MISSING: entry(
+    40181,
+    400,
+    '{phone} 没有变量 {variables} 的值，请删除变量或改用医疗机构联系人',
+    '{phone} has no value for {variables}; remove the variable or choose provider contacts',
+  ),
+  SMS_RENDERED_TOO_LONG: entry(
+    40182,
+    400,
+    '发给 {phone} 的短信填入变量后超过 500 个字',
+    'The SMS to {phone} is longer than 500 characters once its variables are filled',
+  ),
+  SMS_NOT_CONFIGURED: entry(
+    40183,
+    503,
+    '短信网关未配置，无法发送短信，请联系管理员',
+    'No SMS gateway is configured, so SMS cannot be sent; contact the administrator',
+  ),
+
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
