@@ -29,6 +29,11 @@ const WORDS = {
     returned: '已退回',
     approved: '审核通过',
     search: '搜索',
+    advance: '医生高级查询',
+    disease: '疾病',
+    doctorName: '医生姓名',
+    query: /查\s*询/,
+    reset: /重\s*置/,
   },
   en: {
     doctors: 'Doctors',
@@ -49,6 +54,11 @@ const WORDS = {
     returned: 'Returned',
     approved: 'Approved',
     search: 'Search',
+    advance: 'Advanced doctor search',
+    disease: 'Disease',
+    doctorName: 'Doctor name',
+    query: /^Search$/,
+    reset: /^Reset$/,
   },
 } as const;
 
@@ -109,6 +119,8 @@ async function createReturnResubmitApprove(lang: TLang) {
   opened.push(hospital, auditor);
   const { page, baseUrl } = hospital;
   const certificateNo = `E2E${lang.toUpperCase()}${Date.now().toString().slice(-8)}`;
+  // Each language's doctor has its own given name, so a name search finds exactly that one.
+  const given = lang === 'zh' ? { cn: '华', en: 'Hua' } : { cn: '安', en: 'An' };
 
   // hospital: the doctor list, then Doctor Creation with photo and departments.
   await page.goto(`${baseUrl}/drsystem/management/doctor`);
@@ -117,9 +129,9 @@ async function createReturnResubmitApprove(lang: TLang) {
   await page.locator('form#doctorForm').waitFor();
   await fillField(page.locator('#doctorForm_certificateNo'), certificateNo);
   await fillField(page.locator('#doctorForm_cnLastName'), '李');
-  await fillField(page.locator('#doctorForm_cnFirstName'), '华');
+  await fillField(page.locator('#doctorForm_cnFirstName'), given.cn);
   await fillField(page.locator('#doctorForm_enLastName'), 'Li');
-  await fillField(page.locator('#doctorForm_enFirstName'), 'Hua');
+  await fillField(page.locator('#doctorForm_enFirstName'), given.en);
   await page.locator('#doctorForm_gender').getByText(w.male, { exact: true }).click();
   await page.locator('#doctorForm_multiPractice').getByText(w.no, { exact: true }).click();
   await page.locator('#doctorForm_externalDisplay').getByText(w.yes, { exact: true }).click();
@@ -192,8 +204,24 @@ async function createReturnResubmitApprove(lang: TLang) {
   await fillField(page.locator('#doctorSearch_keyword'), certificateNo);
   await button(page, w.search).click();
   await page.locator('.ant-table-row', { hasText: certificateNo }).waitFor();
-  await page.locator('.ant-table-row', { hasText: certificateNo }).getByText('李华').waitFor();
+  await page.locator('.ant-table-row', { hasText: certificateNo }).getByText(`李${given.cn}`).waitFor();
   await screenshot(page, `doctor-list-${lang}`);
+
+  // auditor finds the approved doctor in the advanced search, by disease and by name.
+  const search = auditor.page;
+  const main = search.getByRole('main');
+  const shownName = lang === 'zh' ? `李${given.cn}` : `${given.en} Li`;
+  await search.goto(`${auditor.baseUrl}/drsystem/info/advance`);
+  await search.getByRole('heading', { name: w.advance }).waitFor();
+  await main.getByLabel(w.disease, { exact: true }).fill('obstructive pulmonary');
+  await main.getByRole('button', { name: w.query }).click();
+  await main.getByRole('cell', { name: shownName }).first().waitFor();
+  await main.getByRole('button', { name: w.reset }).click();
+  await main.getByLabel(w.doctorName, { exact: true }).fill(lang === 'zh' ? `李${given.cn}` : given.en);
+  await main.getByRole('button', { name: w.query }).click();
+  await main.getByRole('cell', { name: shownName }).first().waitFor();
+  await expect.poll(() => main.getByRole('row').count()).toBe(2);
+  await screenshot(search, `doctor-search-${lang}`);
 }
 
 const opened: TBrowser[] = [];
@@ -201,7 +229,7 @@ afterAll(async () => {
   for (const b of opened) await b.close();
 });
 
-describe('doctor tasks: create with photo and departments, return, resubmit, approve', () => {
+describe('doctor tasks: create with photo and departments, return, resubmit, approve, find in search', () => {
   it('in Chinese', async () => {
     await createReturnResubmitApprove('zh');
   });

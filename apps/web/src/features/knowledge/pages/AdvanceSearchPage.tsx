@@ -167,6 +167,7 @@ export function AdvanceSearchPage() {
             >
               <Select
                 allowClear
+                placeholder={t('dictionaries:select.placeholder')}
                 options={Object.values(PROFESSIONAL_LEVEL).map((l) => ({
                   value: l.code,
                   label: en ? l.en : l.zh,
