@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   CLIENT_MANAGE,
   CLIENT_VIEW,
@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { SearchActions } from '../../../components/search-form/SearchActions.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
@@ -225,27 +226,15 @@ function ClientList() {
             ]}
           />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8} wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filter.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                setPage((p) => ({ ...p, current: 1 }));
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('filter.reload')}
-              onClick={() => void query.refetch()}
-            />
-          </Flex>
-        </Form.Item>
+        <SearchActions
+          labels={{ search: t('filter.search'), reset: t('filter.reset'), reload: t('filter.reload') }}
+          onReset={() => {
+            form.resetFields();
+            setFilter({});
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          onReload={() => void query.refetch()}
+        />
       </Form>
       {canManage && (
         <Flex style={{ marginBottom: 16 }}>

@@ -1,4 +1,3 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TErrorLogRecord } from '@portal/domain/error-logs/rules';
 import { formatDate } from '@portal/domain/format/format';
 import {
@@ -19,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { SearchActions } from '../../../components/search-form/SearchActions.tsx';
 import { type TLocalErrorLog, useErrorLogStore } from '../../../lib/error-log.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
@@ -86,27 +86,15 @@ function ServerLogs() {
         <Form.Item name="keyword" label={t('filter.keyword')}>
           <Input allowClear maxLength={200} placeholder={t('filter.keywordHint')} />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filter.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                setPage((p) => ({ ...p, current: 1 }));
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('filter.reload')}
-              onClick={() => void query.refetch()}
-            />
-          </Flex>
-        </Form.Item>
+        <SearchActions
+          labels={{ search: t('filter.search'), reset: t('filter.reset'), reload: t('filter.reload') }}
+          onReset={() => {
+            form.resetFields();
+            setFilter({});
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          onReload={() => void query.refetch()}
+        />
       </Form>
       <div ref={tableRegion}>
         <Table<TErrorLogRecord>

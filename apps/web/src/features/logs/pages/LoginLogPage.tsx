@@ -1,4 +1,3 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format/format';
 import { LOGIN_LOG_VIEW, LOGIN_RESULTS, type TLoginResult } from '@portal/domain/logs/rules';
 import {
@@ -8,7 +7,6 @@ import {
 } from '@portal/domain/security-events/codes';
 import type { TSecurityEventRecord } from '@portal/domain/security-events/rules';
 import {
-  Button,
   Card,
   DatePicker,
   Empty,
@@ -27,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { SearchActions } from '../../../components/search-form/SearchActions.tsx';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { useLoginLogPage } from '../api/login-log-page.ts';
@@ -140,31 +139,20 @@ function LoginLogList() {
             }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8} wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filter.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                setPage((p) => ({ ...p, current: 1 }));
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('filter.reload')}
-              onClick={() => void query.refetch()}
-            />
-            <ExportButton
-              log="login"
-              params={{ ...model, from: filter.timeRange?.[0], to: filter.timeRange?.[1] }}
-            />
-          </Flex>
-        </Form.Item>
+        <SearchActions
+          labels={{ search: t('filter.search'), reset: t('filter.reset'), reload: t('filter.reload') }}
+          onReset={() => {
+            form.resetFields();
+            setFilter({});
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          onReload={() => void query.refetch()}
+        >
+          <ExportButton
+            log="login"
+            params={{ ...model, from: filter.timeRange?.[0], to: filter.timeRange?.[1] }}
+          />
+        </SearchActions>
       </Form>
       <Table<TSecurityEventRecord>
         rowKey="id"

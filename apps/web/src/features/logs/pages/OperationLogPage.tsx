@@ -1,4 +1,3 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format/format';
 import {
   OPERATION_ACTIONS,
@@ -7,7 +6,6 @@ import {
   type TOperationLogRecord,
 } from '@portal/domain/logs/rules';
 import {
-  Button,
   Card,
   DatePicker,
   Empty,
@@ -26,6 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { SearchActions } from '../../../components/search-form/SearchActions.tsx';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { useOperationLogPage } from '../api/operation-log-page.ts';
@@ -157,31 +156,20 @@ function OperationLogList() {
         <Form.Item name="targetId" label={t('operation.targetId')}>
           <Input allowClear maxLength={64} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8} wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filter.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                setPage((p) => ({ ...p, current: 1 }));
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('filter.reload')}
-              onClick={() => void query.refetch()}
-            />
-            <ExportButton
-              log="operation"
-              params={{ ...model, from: filter.timeRange?.[0], to: filter.timeRange?.[1] }}
-            />
-          </Flex>
-        </Form.Item>
+        <SearchActions
+          labels={{ search: t('filter.search'), reset: t('filter.reset'), reload: t('filter.reload') }}
+          onReset={() => {
+            form.resetFields();
+            setFilter({});
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          onReload={() => void query.refetch()}
+        >
+          <ExportButton
+            log="operation"
+            params={{ ...model, from: filter.timeRange?.[0], to: filter.timeRange?.[1] }}
+          />
+        </SearchActions>
       </Form>
       <Table<TOperationLogRecord>
         rowKey="id"

@@ -1,4 +1,3 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { PROVIDER_ACCOUNT_STATUS, PROVIDER_SIGN_STATUS } from '@portal/domain/dictionaries/codes';
 import { PROVIDER_SWITCHES } from '@portal/domain/provider-accounts/codes';
 import {
@@ -24,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { SearchActions } from '../../../components/search-form/SearchActions.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
@@ -142,23 +142,15 @@ function ProviderAccountList() {
             options={Object.values(PROVIDER_SIGN_STATUS).map((s) => ({ value: s.code, label: s[lang] }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                setPage((p) => ({ ...p, current: 1 }));
-              }}
-            >
-              {t('reset')}
-            </Button>
-            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={() => void query.refetch()} />
-          </Flex>
-        </Form.Item>
+        <SearchActions
+          labels={{ search: t('search'), reset: t('reset'), reload: t('reload') }}
+          onReset={() => {
+            form.resetFields();
+            setFilter({});
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          onReload={() => void query.refetch()}
+        />
       </Form>
       <div ref={tableRegion}>
         <Table<TProviderAccount>

@@ -1,4 +1,3 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format/format';
 import {
   SECURITY_EVENT_CODES,
@@ -8,7 +7,6 @@ import {
 } from '@portal/domain/security-events/codes';
 import { SECURITY_EVENT_VIEW, type TSecurityEventRecord } from '@portal/domain/security-events/rules';
 import {
-  Button,
   Card,
   DatePicker,
   Empty,
@@ -27,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { SearchActions } from '../../../components/search-form/SearchActions.tsx';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
@@ -161,37 +160,26 @@ function SecurityEventList() {
         <Form.Item name="ip" label={t('filter.ip')}>
           <Input allowClear maxLength={64} placeholder={t('filter.ipHint')} style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filter.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                setPage((p) => ({ ...p, current: 1 }));
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('filter.reload')}
-              onClick={() => void query.refetch()}
-            />
-            <ExportButton
-              log="security"
-              params={{
-                event: filter.event,
-                account: filter.account,
-                ip: filter.ip,
-                from: filter.timeRange?.[0],
-                to: filter.timeRange?.[1],
-              }}
-            />
-          </Flex>
-        </Form.Item>
+        <SearchActions
+          labels={{ search: t('filter.search'), reset: t('filter.reset'), reload: t('filter.reload') }}
+          onReset={() => {
+            form.resetFields();
+            setFilter({});
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          onReload={() => void query.refetch()}
+        >
+          <ExportButton
+            log="security"
+            params={{
+              event: filter.event,
+              account: filter.account,
+              ip: filter.ip,
+              from: filter.timeRange?.[0],
+              to: filter.timeRange?.[1],
+            }}
+          />
+        </SearchActions>
       </Form>
       <div ref={tableRegion}>
         <Table<TSecurityEventRecord>
