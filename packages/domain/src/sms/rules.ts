@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ERRORS } from '../errors/catalogue.ts';
 import { bilingual } from '../i18n/bilingual.ts';
+import { MAINLAND_MOBILE } from '../users/rules.ts';
 
 /** Send SMS batches. */
 export const SMS_SEND = 'sms:sms:send';
@@ -92,9 +93,6 @@ export const ZSmsContent = z.string({ error: SMS_REQUIRED_MESSAGE }).superRefine
     if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownVariableMessage(unknown) });
   }
 });
-
-/** Mainland mobile numbers: 11 digits 13x-19x, optionally written with +86 or 86 before. */
-const MAINLAND_MOBILE = /^(?:\+?86)?(1[3-9]\d{9})$/;
 
 /** The 11-digit number of a mainland mobile written with or without +86, spaces or hyphens; else null. */
 export function normalizeMobile(entry: string): string | null {

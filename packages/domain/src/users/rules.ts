@@ -162,8 +162,8 @@ export function userPasswordProblem(password: string): string | null {
 export const EMAIL_INVALID_MESSAGE = bilingual(ERRORS.EMAIL_INVALID.zh, ERRORS.EMAIL_INVALID.en);
 export const MOBILE_INVALID_MESSAGE = bilingual(ERRORS.PHONE_INVALID.zh, ERRORS.PHONE_INVALID.en);
 const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
-/** Mainland mobile numbers: 11 digits starting 13-19, optionally with +86 / 86. */
-const MAINLAND_MOBILE = /^(\+?86)?1[3-9]\d{9}$/;
+/** Mainland mobile numbers: 11 digits starting 13-19, optionally with +86 / 86 (the number is group 1). */
+export const MAINLAND_MOBILE = /^(?:\+?86)?(1[3-9]\d{9})$/;
 export const isEmail = (v: string): boolean => EMAIL.test(v);
 export const isMainlandMobile = (v: string): boolean => MAINLAND_MOBILE.test(v);
 
