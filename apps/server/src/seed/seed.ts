@@ -3,6 +3,7 @@ import { seedTenantDictionaries } from '../features/dictionaries/dictionaries.se
 import { seedDemoTenantLinks } from '../features/home/home-links.seed.ts';
 import { seedDemoProviders } from '../features/hospital-tasks/hospital-tasks.seed.ts';
 import { seedTenantKnowledge } from '../features/knowledge/knowledge.seed.ts';
+import { seedDemoMembers } from '../features/members/members.seed.ts';
 import { menus, resources } from '../features/menus/menus.tables.ts';
 import { seedDemoMessages } from '../features/messages/messages.seed.ts';
 import { roleMenus, rolePermissions, roles, userRoles } from '../features/roles/roles.tables.ts';
@@ -295,6 +296,7 @@ async function seedAll(
     }
     if (config.seedDemo) await seedDemoMessages(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });
     if (config.seedDemo) await seedDemoTenantLinks(tx, { tenantCode: 'demo' });
+    if (config.seedDemo) await seedDemoMembers(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });
     if (config.seedDemo) await seedDemoProviders(tx, { config });
   });
 }
