@@ -19,6 +19,7 @@ import { logsRoutes } from './features/logs/logs.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesManageRoutes } from './features/messages/messages.manage.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { organisationsRoutes } from './features/organisations/organisations.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
 import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.admin.routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(
       await api.register(usersRoutes(platform));
       await api.register(usersAdminRoutes(platform));
       await api.register(rolesAdminRoutes(platform));
+      await api.register(organisationsRoutes(platform));
       await api.register(errorLogsRoutes(platform));
       await api.register(securityEventsRoutes(platform));
       await api.register(clientsRoutes(platform));

@@ -461,6 +461,21 @@ export const MENU_SEED: TMenuSeed[] = [
         roles: [],
       },
       {
+        name: 'organisation',
+        path: 'org',
+        component: 'system/org/index',
+        title: '机构管理',
+        titleEn: 'Organisations',
+        icon: 'ApartmentOutlined',
+        resources: [
+          r('authority:org:view', '查看机构', 'View organisations'),
+          r('authority:org:add', '新增机构', 'Add organisations'),
+          r('authority:org:edit', '编辑机构', 'Edit organisations'),
+          r('authority:org:delete', '删除机构', 'Delete organisations'),
+        ],
+        roles: [],
+      },
+      {
         name: 'dictionary',
         path: 'dictionary',
         component: 'system/dictionary/index',

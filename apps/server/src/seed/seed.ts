@@ -6,6 +6,7 @@ import { seedTenantKnowledge } from '../features/knowledge/knowledge.seed.ts';
 import { seedDemoMembers } from '../features/members/members.seed.ts';
 import { menus, resources } from '../features/menus/menus.tables.ts';
 import { seedDemoMessages } from '../features/messages/messages.seed.ts';
+import { seedDemoOrganisations } from '../features/organisations/organisations.seed.ts';
 import { roleMenus, rolePermissions, roles, userRoles } from '../features/roles/roles.tables.ts';
 import { clientApps } from '../features/session/session.tables.ts';
 import { users } from '../features/users/users.tables.ts';
@@ -298,5 +299,7 @@ async function seedAll(
     if (config.seedDemo) await seedDemoTenantLinks(tx, { tenantCode: 'demo' });
     if (config.seedDemo) await seedDemoMembers(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });
     if (config.seedDemo) await seedDemoProviders(tx, { config });
+    if (config.seedDemo)
+      await seedDemoOrganisations(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });
   });
 }

@@ -194,6 +194,66 @@ export const ERRORS = {
     'Role administration is open to operator staff only',
   ),
 
+  // Organisations and data scopes (docs/decisions/0028-organisations-and-data-scopes.md).
+  ORG_NAME_EXISTS: entry(
+    40190,
+    400,
+    '同一上级下已有同名机构',
+    'An organisation with this name already exists under the same parent',
+  ),
+  ORG_PARENT_UNKNOWN: entry(40191, 400, '上级机构不存在', 'The parent organisation does not exist'),
+  ORG_UNKNOWN: entry(40192, 400, '所选机构不存在', 'A chosen organisation does not exist'),
+  ORG_PROVIDER_UNKNOWN: entry(40193, 400, '医疗机构 {value} 不存在', 'The provider {value} does not exist'),
+  ORG_PROVIDERS_NOT_ALLOWED: entry(
+    40194,
+    400,
+    '只有医疗机构组和区域可以包含医疗机构',
+    'Only provider groups and regions can hold providers',
+  ),
+  ORG_PROVIDER_TAKEN: entry(
+    40195,
+    400,
+    '医疗机构 {value} 已属于机构“{org}”',
+    'The provider {value} already belongs to the organisation "{org}"',
+  ),
+  ORG_OPERATOR_ONLY: entry(
+    40304,
+    403,
+    '机构管理只对运营人员开放',
+    'Organisation administration is open to operator staff only',
+  ),
+  ORG_NOT_FOUND: entry(40415, 404, '机构不存在', 'The organisation does not exist'),
+  ORG_HAS_CHILDREN: entry(
+    40930,
+    409,
+    '该机构下还有下级机构，不能删除',
+    'The organisation has sub-organisations and cannot be deleted',
+  ),
+  ORG_HAS_USERS: entry(
+    40931,
+    409,
+    '该机构下还有 {count} 个用户，不能删除',
+    'The organisation still has {count} users and cannot be deleted',
+  ),
+  ORG_HAS_PROVIDERS: entry(
+    40932,
+    409,
+    '该机构下还有 {count} 家医疗机构，请先移出后再删除',
+    'The organisation still holds {count} providers; take them out before deleting it',
+  ),
+  ORG_IN_ROLES: entry(
+    40933,
+    409,
+    '该机构被 {count} 个角色的数据范围选用，不能删除',
+    'The organisation is chosen in the data scope of {count} roles and cannot be deleted',
+  ),
+  ORG_CHANGED: entry(
+    40934,
+    409,
+    '机构已被他人修改，请刷新后重试',
+    'The organisation was changed by someone else; refresh and try again',
+  ),
+
   // Hospital change tasks (docs/decisions/0006-hospital-tasks.md), 4008x.
   HOSPITAL_PHOTO_COUNT: entry(
     40080,

@@ -78,6 +78,24 @@ const ZRoleFields = {
     error: bilingual('请选择数据范围', 'Please select the data scope'),
   }),
   enabled: z.boolean({ error: FORMAT }).default(true),
+  /** The organisations of the data scope 'custom' (decision 0028); ignored for the other scopes. */
+  organisationIds: z
+    .array(z.uuid({ error: FORMAT }))
+    .max(500, FORMAT)
+    .default([]),
+};
+
+/** The data scope 'custom' needs at least one organisation. */
+export const CUSTOM_SCOPE_MESSAGE = bilingual(
+  '自定义机构的数据范围请至少选择一个机构',
+  'Choose at least one organisation for the data scope custom organisations',
+);
+const checkCustomScope = (
+  v: { dataScope: string; organisationIds: string[] },
+  ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
+) => {
+  if (v.dataScope === 'custom' && v.organisationIds.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['organisationIds'], message: CUSTOM_SCOPE_MESSAGE });
 };
 
 /** The grants of a role: the menus it shows and the permission strings it grants. */
@@ -90,19 +108,23 @@ export const ZRoleGrants = z.object({
 });
 
 /** POST /authority/role: a new role with its grants. */
-export const ZRoleCreate = z.object({
-  code: z
-    .string({ error: bilingual('请输入角色编码', 'Please enter the role code') })
-    .trim()
-    .min(1, bilingual('请输入角色编码', 'Please enter the role code'))
-    .regex(/^[A-Za-z][A-Za-z0-9_]{1,63}$/, ROLE_CODE_MESSAGE),
-  ...ZRoleFields,
-  ...ZRoleGrants.shape,
-});
+export const ZRoleCreate = z
+  .object({
+    code: z
+      .string({ error: bilingual('请输入角色编码', 'Please enter the role code') })
+      .trim()
+      .min(1, bilingual('请输入角色编码', 'Please enter the role code'))
+      .regex(/^[A-Za-z][A-Za-z0-9_]{1,63}$/, ROLE_CODE_MESSAGE),
+    ...ZRoleFields,
+    ...ZRoleGrants.shape,
+  })
+  .superRefine(checkCustomScope);
 export type TRoleCreate = z.input<typeof ZRoleCreate>;
 
 /** PUT /authority/role: a role's fields and grants (the code never changes). */
-export const ZRoleEdit = z.object({ id: z.uuid({ error: FORMAT }), ...ZRoleFields, ...ZRoleGrants.shape });
+export const ZRoleEdit = z
+  .object({ id: z.uuid({ error: FORMAT }), ...ZRoleFields, ...ZRoleGrants.shape })
+  .superRefine(checkCustomScope);
 export type TRoleEdit = z.input<typeof ZRoleEdit>;
 
 /** DELETE /authority/role: roles to delete; `removeFromUsers` confirms taking them from their users. */
@@ -173,6 +195,8 @@ export interface TAdminRole {
 export interface TAdminRoleDetail extends TAdminRole {
   menuIds: string[];
   permissions: string[];
+  /** The organisations of the data scope 'custom' (decision 0028). */
+  organisationIds: string[];
 }
 
 /** A node of the menu tree of the grant picker: a menu with its submenus and resources. */

@@ -203,6 +203,11 @@ const ZPersonFields = {
     .max(50, FORMAT)
     .default([]),
   enabled: z.boolean().default(true),
+  /** The organisation the user belongs to (decision 0028); null: none. */
+  orgId: z
+    .uuid({ error: FORMAT })
+    .nullish()
+    .transform((v) => v ?? null),
 };
 
 /** The email and mobile fields of a user (also the web form's rules). */
@@ -263,6 +268,7 @@ export const ZUserFilter = z.object({
   userType: z.enum(USER_TYPE_CODES, { error: FORMAT }).optional(),
   providerId: z.string().trim().max(64, FORMAT).optional(),
   roleId: z.uuid({ error: FORMAT }).optional(),
+  orgId: z.uuid({ error: FORMAT }).optional(),
   enabled: z.boolean({ error: FORMAT }).optional(),
   createdFrom: z.iso.datetime({ offset: true, error: FORMAT }).optional(),
   createdTo: z.iso.datetime({ offset: true, error: FORMAT }).optional(),

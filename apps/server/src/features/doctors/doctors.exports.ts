@@ -26,6 +26,7 @@ import {
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator } from '../change-tasks/change-tasks.audit.ts';
 import { entriesOfType } from '../dictionaries/dictionaries.service.ts';
+import { taskScopeCondition } from '../organisations/organisations.scope.ts';
 import { doctorNames } from './doctors.kind.ts';
 import { doctorListWhere, doctorTaskFilterOfAudit, doctorTaskListSource } from './doctors.service.ts';
 import {
@@ -220,7 +221,12 @@ export async function buildDoctorTaskExport(
   assertOperator(actor);
   const crossKind = doctorTaskFilterOfAudit(filter);
   const where = crossKind
-    ? doctorTaskListSource({ tenantId: actor.tenantId, providerId: null, filter: crossKind }).where
+    ? doctorTaskListSource({
+        tenantId: actor.tenantId,
+        providerId: null,
+        filter: crossKind,
+        scopeOf: (tasks) => taskScopeCondition(actor, tasks),
+      }).where
     : sql`false`;
   const [{ total }] = await p.db.select({ total: count() }).from(doctorTasks).where(where);
   const taskType = labeller(lang, Object.values(TASK_TYPE));

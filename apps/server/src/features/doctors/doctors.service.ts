@@ -18,7 +18,21 @@ import type {
 } from '@portal/domain/doctors/rules';
 import type { TAuditTaskFilter } from '@portal/domain/hospital-audit/rules';
 import type { TTaskFile } from '@portal/domain/hospital-tasks/api';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -35,6 +49,7 @@ import type { TListSource } from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listDecisions, listFlows } from '../change-tasks/change-tasks.store.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
 import { invalidateDoctorSearch } from '../knowledge/knowledge.search.ts';
+import { assertInScope, taskInScope, taskScopeCondition } from '../organisations/organisations.scope.ts';
 import {
   ADD_DOCTOR,
   approvedForm,
@@ -380,6 +395,11 @@ async function taskView(p: TPlatform, actor: TActor, task: TDoctorTaskRow): Prom
   };
 }
 
+/** An operator's task outside their data scope answers as a missing one (404, decision 0028). */
+function assertTaskInScope(actor: TActor, task: TDoctorTaskRow) {
+  assertInScope(taskInScope(actor, { providerId: task.providerId, handlerIds: [task.auditMemberId] }));
+}
+
 /** task-detail/{id}: a task by id or number; provider staff only their provider's (others 404). */
 export async function getDoctorTask(p: TPlatform, { actor, key }: { actor: TActor; key: string }) {
   const task = await findTask<TDoctorTaskRow>(p.db, kind, {
@@ -387,6 +407,7 @@ export async function getDoctorTask(p: TPlatform, { actor, key }: { actor: TActo
     providerId: actor.providerId,
     idOrTaskNo: key,
   });
+  if (!actor.providerId) assertTaskInScope(actor, task);
   return taskView(p, actor, task);
 }
 
@@ -394,6 +415,7 @@ export async function getDoctorTask(p: TPlatform, { actor, key }: { actor: TActo
 export async function getAuditDoctorTask(p: TPlatform, { actor, key }: { actor: TActor; key: string }) {
   assertOperator(actor);
   const task = await findTask<TDoctorTaskRow>(p.db, kind, { tenantId: actor.tenantId, idOrTaskNo: key });
+  assertTaskInScope(actor, task);
   const decisions = await listDecisions(p.db, kind, { tenantId: actor.tenantId, taskId: task.id });
   return {
     ...(await taskView(p, actor, task)),
@@ -420,6 +442,11 @@ export async function listDoctorTasks(
   const filters: SQL[] = [eq(doctorTasks.tenantId, actor.tenantId)];
   const providerId = actor.providerId ?? (model.providerId || null);
   if (providerId) filters.push(eq(doctorTasks.providerId, providerId));
+  // Operators see the tasks of their data scope (decision 0028); provider staff their provider's.
+  if (!actor.providerId) {
+    const scope = taskScopeCondition(actor, doctorTasks);
+    if (scope) filters.push(scope);
+  }
   if (model.taskType) filters.push(eq(doctorTasks.taskType, model.taskType));
   if (model.status) filters.push(eq(doctorTasks.status, model.status));
   if (model.keyword) {
@@ -537,6 +564,9 @@ export interface TCrossKindTaskFilter {
 
 const dayStartInChina = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
+/** The data-scope condition of an actor on a task table's provider and handler columns (decision 0028). */
+export type TTaskScopeOf = (tasks: { providerId: Column; auditMemberId: Column }) => SQL | undefined;
+
 /**
  * The operator's audit-list filter (providerTaskMsh/list) as its doctor tasks' part applies it;
  * null when the filter leaves doctor tasks out (a hospital-name filter: doctor tasks have none).
@@ -566,14 +596,19 @@ export function doctorTaskListSource({
   tenantId,
   providerId,
   filter,
+  scopeOf,
 }: {
   tenantId: string;
   /** Provider staff: their provider; operators: null (the whole tenant). */
   providerId: string | null;
   filter: TCrossKindTaskFilter;
+  /** Operators: the data-scope condition of the actor on a task table (decision 0028). */
+  scopeOf?: TTaskScopeOf;
 }): TListSource {
+  const scope = scopeOf?.(doctorTasks);
   const like = (v: string) => `%${escapeLike(v)}%`;
   const filters: SQL[] = [eq(doctorTasks.tenantId, tenantId)];
+  if (scope) filters.push(scope);
   if (providerId) filters.push(eq(doctorTasks.providerId, providerId));
   if (filter.title) {
     filters.push(
@@ -593,6 +628,7 @@ export function doctorTaskListSource({
   if (filter.commitFrom) filters.push(gte(doctorTasks.commitDate, filter.commitFrom));
   if (filter.commitBefore) filters.push(lt(doctorTasks.commitDate, filter.commitBefore));
   const byCodesOnly =
+    !scope &&
     !filter.title &&
     !filter.taskNo &&
     !filter.providerIdLike &&

@@ -41,14 +41,14 @@ import {
 import type { THospitalTaskRow, TProviderNoteRow } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { hospitalTaskAudits, type THospitalTaskAuditRow } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { invalidateDoctorSearch } from '../knowledge/knowledge.search.ts';
+import { assertInScope, taskInScope, taskScopeCondition } from '../organisations/organisations.scope.ts';
 
 /** The job that closes idle hospital tasks (status 07, flow type 07 'Overdue'). */
 export const OVERDUE_JOB = overdueJobName(kind);
 
 /**
- * The audit task list: every provider's tasks of the tenant. Data scope: the seeded roles have
- * data scope 'all' and the portal has no organisation tree yet, so an operator sees the whole
- * tenant (decision 0009).
+ * The audit task list: the tenant's tasks within the actor's data scope (decision 0028: the
+ * tasks of the providers placed in the organisations their roles reach, and those they handle).
  */
 export async function listAuditTasks(
   p: TPlatform,
@@ -62,6 +62,7 @@ export async function listAuditTasks(
     size: request.size,
     sort: request.sort,
     order: request.order,
+    scopeOf: (tasks) => taskScopeCondition(actor, tasks),
   });
 }
 
@@ -157,6 +158,7 @@ export async function getAuditTaskDetail(
 ): Promise<TAuditTaskView> {
   assertOperator(actor);
   const task = await findTask<THospitalTaskRow>(p.db, kind, { tenantId: actor.tenantId, idOrTaskNo: id });
+  assertInScope(taskInScope(actor, { providerId: task.providerId, handlerIds: [task.auditMemberId] }));
   const view = await getTaskDetail(p, { actor: { ...actor, providerId: null }, id: task.id });
   const decisions = await listDecisions(p.db, { tenantId: actor.tenantId, taskId: task.id });
   const since = task.commitDate?.getTime() ?? 0;

@@ -3,7 +3,11 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TCrossKindSort } from '../change-tasks/change-tasks.list.ts';
-import { doctorTaskFilterOfAudit, doctorTaskListSource } from '../doctors/doctors.service.ts';
+import {
+  doctorTaskFilterOfAudit,
+  doctorTaskListSource,
+  type TTaskScopeOf,
+} from '../doctors/doctors.service.ts';
 import { findProvider } from './hospital-tasks.kind.ts';
 import {
   endBefore,
@@ -72,9 +76,12 @@ export async function searchTasks(
     size: number;
     sort: keyof typeof OPERATOR_SORTS;
     order: 'asc' | 'desc';
+    /** The actor's data-scope condition on a task table (decision 0028); undefined: every task. */
+    scopeOf?: TTaskScopeOf;
   },
 ): Promise<{ records: TOperatorTaskItem[]; current: number; size: number; total: number }> {
   const { filter, current, size } = input;
+  const hospitalScope = input.scopeOf?.(hospitalTasks);
   const like = (v: string) => `%${escapeLike(v)}%`;
   const filters: SQL[] = [eq(hospitalTasks.tenantId, input.tenantId)];
   const tenant = input.tenantId;
@@ -97,8 +104,10 @@ export async function searchTasks(
   const commitBefore = filter.sendEndDate ? endBefore(filter.sendEndDate.slice(0, 10)) : null;
   if (commitFrom) filters.push(gte(hospitalTasks.commitDate, commitFrom));
   if (commitBefore) filters.push(lt(hospitalTasks.commitDate, commitBefore));
-  // Filtered by type and status only: the total comes from the kept counts.
+  if (hospitalScope) filters.push(hospitalScope);
+  // Filtered by type and status only (and no data scope): the total comes from the kept counts.
   const byCodesOnly =
+    !hospitalScope &&
     !filter.title &&
     !filter.taskNo &&
     !filter.providerId &&
@@ -116,7 +125,14 @@ export async function searchTasks(
   ];
   const doctorFilter = doctorTaskFilterOfAudit(filter);
   if (doctorFilter) {
-    sources.push(doctorTaskListSource({ tenantId: input.tenantId, providerId: null, filter: doctorFilter }));
+    sources.push(
+      doctorTaskListSource({
+        tenantId: input.tenantId,
+        providerId: null,
+        filter: doctorFilter,
+        scopeOf: input.scopeOf,
+      }),
+    );
   }
   const { records, total } = await pageOfTasks(db, {
     tenantId: input.tenantId,

@@ -332,6 +332,8 @@ export async function seedDemoProviders(tx: TDbOrTx, { config }: { config: TConf
         roles: [],
         permissions: [],
         isSuperAdmin: false,
+        orgId: null,
+        scope: { all: false, orgIds: [], providerIds: [] },
         providerFunctions: null,
         mustChangePassword: false,
       };

@@ -39,6 +39,7 @@ import { query } from '../../platform/db/raw-query.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { hospitalTasks, providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { messageScopeCondition } from '../organisations/organisations.scope.ts';
 import { users } from '../users/users.tables.ts';
 import { publishMessagesChanged } from './messages.live.ts';
 import { messageReads, messageRecipients, messages } from './messages.tables.ts';
@@ -110,11 +111,19 @@ function criteriaOf(body: z.output<typeof ZMsgFields>): TCriteria {
   };
 }
 
-async function findOwn(db: TDbOrTx, tenantId: string, id: string, lock = false): Promise<TMessageRow> {
+async function findOwn(db: TDbOrTx, actor: TActor, id: string, lock = false): Promise<TMessageRow> {
   const query = db
     .select()
     .from(messages)
-    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id), ne(messages.searchType, '')));
+    .where(
+      and(
+        eq(messages.tenantId, actor.tenantId),
+        eq(messages.id, id),
+        ne(messages.searchType, ''),
+        // Outside the actor's data scope the message answers as missing (decision 0028).
+        messageScopeCondition(actor, messages.senderId),
+      ),
+    );
   const rows = lock ? await query.for('update') : await query;
   if (!rows[0]) throw new AppError('NOT_FOUND');
   return rows[0];
@@ -132,7 +141,7 @@ export async function saveMessage(
   const criteria = criteriaOf(body);
   const now = new Date();
   const result = await p.db.transaction(async (tx) => {
-    const existing = body.id ? await findOwn(tx, actor.tenantId, body.id, true) : null;
+    const existing = body.id ? await findOwn(tx, actor, body.id, true) : null;
     if (existing?.status === MSG_STATUS_WITHDRAWN) throw new AppError('MSG_STATE_CHANGED');
     if (existing?.status === MSG_STATUS_SENT && body.action === 'draft')
       throw new AppError('MSG_STATE_CHANGED');
@@ -205,6 +214,7 @@ export async function deleteMessages(
       eq(messages.tenantId, actor.tenantId),
       inArray(messages.id, unique),
       ne(messages.searchType, ''),
+      messageScopeCondition(actor, messages.senderId),
     );
     const rows = await tx
       .select({ id: messages.id, status: messages.status })
@@ -291,8 +301,13 @@ function toManageRecord(row: TMessageRow, read: number, now: Date): TMsgManageRe
 }
 
 /** The filters of the operator's list as SQL. */
-function manageFilter(tenantId: string, f: z.output<typeof ZMsgManagePageBody>): SQL {
-  const where: (SQL | undefined)[] = [eq(messages.tenantId, tenantId), ne(messages.searchType, '')];
+function manageFilter(actor: TActor, f: z.output<typeof ZMsgManagePageBody>): SQL {
+  const where: (SQL | undefined)[] = [
+    eq(messages.tenantId, actor.tenantId),
+    ne(messages.searchType, ''),
+    // The actor's data scope (decision 0028): the page, its count and the export alike.
+    messageScopeCondition(actor, messages.senderId),
+  ];
   if (f.name) {
     const like = `%${escapeLike(f.name)}%`;
     where.push(or(ilike(messages.name, like), ilike(messages.nameEn, like)));
@@ -326,7 +341,7 @@ export async function pageMessages(
   p: TPlatform,
   { actor, filter }: { actor: TActor; filter: z.output<typeof ZMsgManagePageBody> },
 ): Promise<TMsgManagePage> {
-  const where = manageFilter(actor.tenantId, filter);
+  const where = manageFilter(actor, filter);
   const { current, size } = filter;
   const [rows, totals] = await Promise.all([
     p.db
@@ -361,7 +376,7 @@ export async function* messagesForExport(
     batch = 500,
   }: { actor: TActor; filter: z.output<typeof ZMsgManagePageBody>; batch?: number },
 ): AsyncGenerator<TMsgManageRecord[]> {
-  const where = manageFilter(actor.tenantId, filter);
+  const where = manageFilter(actor, filter);
   let after: { updatedAt: Date; id: string } | null = null;
   const now = new Date();
   for (;;) {
@@ -392,7 +407,7 @@ export async function getForEdit(
   p: TPlatform,
   { actor, id }: { actor: TActor; id: string },
 ): Promise<TMsgEditView> {
-  const row = await findOwn(p.db, actor.tenantId, id);
+  const row = await findOwn(p.db, actor, id);
   const reads = await readProviders(p.db, actor.tenantId, [id]);
   return { ...toManageRecord(row, reads.get(id) ?? 0, new Date()), ...row.criteria };
 }
@@ -402,7 +417,7 @@ export async function messageStats(
   p: TPlatform,
   { actor, id, current, size }: { actor: TActor; id: string; current: number; size: number },
 ): Promise<TMsgStats> {
-  const row = await findOwn(p.db, actor.tenantId, id);
+  const row = await findOwn(p.db, actor, id);
   const read = (await readProviders(p.db, actor.tenantId, [id])).get(id) ?? 0;
   const page = await query(
     p.db,

@@ -14,6 +14,7 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { menus, resources } from '../menus/menus.tables.ts';
+import { organisationsOfRole } from '../organisations/organisations.service.ts';
 import { users } from '../users/users.tables.ts';
 import { roleMenus, rolePermissions, roles, userRoles } from './roles.tables.ts';
 
@@ -79,7 +80,7 @@ export async function pageRoles(
 export async function grantsOf(
   db: TDbOrTx,
   { tenantId, roleId }: { tenantId: string; roleId: string },
-): Promise<{ menuIds: string[]; permissions: string[] }> {
+): Promise<{ menuIds: string[]; permissions: string[]; organisationIds: string[] }> {
   const menuRows = await db
     .select({ id: roleMenus.menuId })
     .from(roleMenus)
@@ -91,6 +92,7 @@ export async function grantsOf(
   return {
     menuIds: menuRows.map((r) => r.id).sort(),
     permissions: permissionRows.map((r) => r.permission).sort(),
+    organisationIds: (await organisationsOfRole(db, { tenantId, roleId })).sort(),
   };
 }
 

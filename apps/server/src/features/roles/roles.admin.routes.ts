@@ -43,6 +43,7 @@ const ZAdminRole = z.object({
 const ZAdminRoleDetail = ZAdminRole.extend({
   menuIds: z.array(z.string()),
   permissions: z.array(z.string()),
+  organisationIds: z.array(z.string()),
 });
 const ZResource = z.object({ id: z.string(), code: z.string(), name: z.string(), nameEn: z.string() });
 type TNode = {

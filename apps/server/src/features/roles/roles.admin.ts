@@ -19,6 +19,11 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { menus, resources } from '../menus/menus.tables.ts';
+import {
+  assertOrganisationsExist,
+  deleteRoleOrganisations,
+  setRoleOrganisations,
+} from '../organisations/organisations.service.ts';
 import { users } from '../users/users.tables.ts';
 import { assertOperator, grantsOf, roleDetail, type TRoleRow, usersOfRoles } from './roles.admin.queries.ts';
 import { roleMenus, rolePermissions, roles, userRoles } from './roles.tables.ts';
@@ -38,6 +43,7 @@ interface TRoleFields {
   enabled: boolean;
   menuIds: string[];
   permissions: string[];
+  organisationIds: string[];
 }
 
 async function log(
@@ -62,7 +68,10 @@ async function log(
 }
 
 /** What the operation log keeps of a role. */
-function snapshot(row: TRoleRow, grants: { menuIds: string[]; permissions: string[] }) {
+function snapshot(
+  row: TRoleRow,
+  grants: { menuIds: string[]; permissions: string[]; organisationIds?: string[] },
+) {
   return {
     code: row.code,
     name: row.name,
@@ -72,6 +81,7 @@ function snapshot(row: TRoleRow, grants: { menuIds: string[]; permissions: strin
     enabled: row.enabled,
     menuIds: grants.menuIds,
     permissions: grants.permissions,
+    organisationIds: grants.organisationIds ?? [],
   };
 }
 
@@ -188,6 +198,10 @@ function uniqueViolation(error: unknown): AppError | null {
   return new AppError('ROLE_NAME_EXISTS');
 }
 
+/** The organisations a role keeps: those of the data scope 'custom' only (decision 0028). */
+const scopeOrganisations = (input: { dataScope: TDataScope; organisationIds: string[] }) =>
+  input.dataScope === 'custom' ? input.organisationIds : [];
+
 /** Drops the cached sessions of the users, here and on every instance. */
 async function refreshUsers(p: TPlatform, tenantId: string, userIds: string[]) {
   for (const userId of new Set(userIds)) await p.authCache.invalidate({ tenantId, userId });
@@ -216,6 +230,7 @@ export async function createRole(
         );
       await checkNames(tx, { tenantId, name: input.name, nameEn: input.nameEn });
       await checkGrants(tx, { tenantId, ...input, held: [] });
+      await assertOrganisationsExist(tx, { tenantId, ids: scopeOrganisations(input) });
       const [row] = await tx
         .insert(roles)
         .values({
@@ -231,6 +246,7 @@ export async function createRole(
         })
         .returning();
       await setGrants(tx, tenantId, row.id, input);
+      await setRoleOrganisations(tx, { tenantId, roleId: row.id, ids: scopeOrganisations(input) });
       await log(
         tx,
         ctx,
@@ -278,6 +294,7 @@ export async function editRole(
       if (grantsChange) assertMayAuthorize(ctx.actor);
       await checkNames(tx, { tenantId, name: input.name, nameEn: input.nameEn, exceptId: before.id });
       await checkGrants(tx, { tenantId, code: before.code, ...input, held: grantsBefore.permissions });
+      await assertOrganisationsExist(tx, { tenantId, ids: scopeOrganisations(input) });
       const [after] = await tx
         .update(roles)
         .set({
@@ -293,6 +310,7 @@ export async function editRole(
         .where(and(eq(roles.tenantId, tenantId), eq(roles.id, before.id)))
         .returning();
       await setGrants(tx, tenantId, before.id, input);
+      await setRoleOrganisations(tx, { tenantId, roleId: before.id, ids: scopeOrganisations(input) });
       const grantsAfter = await grantsOf(tx, { tenantId, roleId: before.id });
       await log(tx, ctx, 'update', before.id, snapshot(before, grantsBefore), snapshot(after, grantsAfter));
       members = await usersOfRoles(tx, { tenantId, roleIds: [before.id] });
@@ -375,6 +393,7 @@ export async function deleteRoles(
     await tx
       .delete(rolePermissions)
       .where(and(eq(rolePermissions.tenantId, tenantId), inArray(rolePermissions.roleId, unique)));
+    await deleteRoleOrganisations(tx, { tenantId, roleIds: unique });
     await tx.delete(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, unique)));
     return holders;
   });

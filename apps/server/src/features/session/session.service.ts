@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { actorScopeOf, scopeColumnsOf } from '../organisations/organisations.scope.ts';
 import {
   actorProviderFunctions,
   providerAccessColumns,
@@ -531,6 +532,7 @@ async function loadSession(p: TPlatform, sessionId: string): Promise<TSessionEnt
       tenantEnabled: tenants.enabled,
       roles: roleCodesOf(users.id, users.tenantId),
       permissions: permissionsOf(users.id, users.tenantId),
+      ...scopeColumnsOf(users.id, users.tenantId, users.orgId),
       provider: providerAccessColumns,
     })
     .from(sessions)
@@ -562,6 +564,8 @@ async function loadSession(p: TPlatform, sessionId: string): Promise<TSessionEnt
       roles: row.roles,
       permissions: row.permissions,
       isSuperAdmin: row.roles.includes(ROLES.SUPER_ADMIN),
+      orgId: row.user.orgId,
+      scope: actorScopeOf(row),
       providerFunctions,
       mustChangePassword: row.user.mustChangePassword,
     },

@@ -52,7 +52,7 @@ export async function pageUsers(
   },
 ): Promise<{ records: TAdminUser[]; current: number; size: number; total: number }> {
   assertOperator(actor);
-  const where = userFilterWhere(actor.tenantId, model);
+  const where = userFilterWhere(actor, model);
   const [{ n }] = await p.db.select({ n: count() }).from(users).where(where);
   const total = Number(n);
   const window = pageWindow({ current, size, total });
@@ -79,7 +79,7 @@ export async function getAdminUser(
   { actor, userId }: { actor: TActor; userId: string },
 ): Promise<TAdminUser> {
   assertOperator(actor);
-  const rows = await usersByIds(p.db, { tenantId: actor.tenantId, ids: [userId] });
+  const rows = await usersByIds(p.db, { tenantId: actor.tenantId, ids: [userId], actor });
   if (!rows[0]) throw new AppError('NOT_FOUND');
   const [view] = await toAdminUsers(p.db, actor.tenantId, rows);
   return view;

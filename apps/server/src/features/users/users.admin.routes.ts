@@ -47,6 +47,7 @@ const ZAdminUser = z.object({
   mobile: z.string(),
   userType: z.string(),
   providerId: z.string().nullable(),
+  orgId: z.string().nullable(),
   enabled: z.boolean(),
   mustChangePassword: z.boolean(),
   lastLoginAt: z.string().nullable(),

@@ -8,6 +8,7 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { userScopeCondition } from '../organisations/organisations.scope.ts';
 import { roles, userRoles } from '../roles/roles.tables.ts';
 import type { TUserRow } from './users.service.ts';
 import { users } from './users.tables.ts';
@@ -22,6 +23,7 @@ export interface TRoleRef {
 
 /** A user as the administration screens see it (never the password hash). */
 export interface TAdminUser {
+  orgId: string | null;
   id: string;
   account: string;
   name: string;
@@ -44,11 +46,13 @@ export function assertOperator(actor: TActor): void {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of the user list and export: the tenant plus the filters given. */
-export function userFilterWhere(tenantId: string, filter: TUserFilter): SQL | undefined {
+/** The WHERE of the user list and export: the tenant, the actor's data scope and the filters given. */
+export function userFilterWhere(actor: TActor, filter: TUserFilter): SQL | undefined {
   const contains = (v: string) => `%${escapeLike(v)}%`;
   return and(
-    eq(users.tenantId, tenantId),
+    eq(users.tenantId, actor.tenantId),
+    userScopeCondition(actor, users),
+    filter.orgId ? eq(users.orgId, filter.orgId) : undefined,
     filter.account ? ilike(users.account, contains(filter.account)) : undefined,
     filter.name
       ? or(ilike(users.name, contains(filter.name)), ilike(users.nameEn, contains(filter.name)))
@@ -103,6 +107,7 @@ export async function toAdminUsers(db: TDbOrTx, tenantId: string, rows: TUserRow
     mobile: row.mobile,
     userType: row.userType,
     providerId: row.providerId,
+    orgId: row.orgId,
     enabled: row.enabled,
     mustChangePassword: row.mustChangePassword,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
@@ -111,16 +116,25 @@ export async function toAdminUsers(db: TDbOrTx, tenantId: string, rows: TUserRow
   }));
 }
 
-/** Users of the tenant by id (missing ids are simply absent). */
+/**
+ * Users of the tenant by id (missing ids are simply absent); with `actor`, only those within the
+ * actor's data scope (decision 0028), so a user outside it answers as missing.
+ */
 export async function usersByIds(
   db: TDbOrTx,
-  { tenantId, ids }: { tenantId: string; ids: string[] },
+  { tenantId, ids, actor }: { tenantId: string; ids: string[]; actor?: TActor },
 ): Promise<TUserRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        inArray(users.id, ids),
+        actor ? userScopeCondition(actor, users) : undefined,
+      ),
+    );
 }
 
 /** True when another user of the tenant has the account (compared without case). */

@@ -13,6 +13,8 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { userScopeCondition } from '../organisations/organisations.scope.ts';
+import { assertOrganisationExists } from '../organisations/organisations.service.ts';
 import { userRoles } from '../roles/roles.tables.ts';
 import { revokeUserSessions } from '../session/session.service.ts';
 import {
@@ -127,6 +129,7 @@ export async function createUser(
     const id = await p.db.transaction(async (tx) => {
       if (await accountTaken(tx, { tenantId, account: input.account })) throw new AppError('USERNAME_EXISTS');
       await checkProvider(tx, tenantId, input.providerId);
+      await assertOrganisationExists(tx, { tenantId, orgId: input.orgId });
       const roleCodes = await checkRoles(tx, tenantId, input.roleIds);
       const [row] = await tx
         .insert(users)
@@ -140,6 +143,7 @@ export async function createUser(
           mobile: input.mobile,
           userType: input.userType,
           providerId: input.userType === PROVIDER_USER_TYPE ? input.providerId : null,
+          orgId: input.orgId,
           enabled: input.enabled,
           mustChangePassword: true,
           createdBy: ctx.actor.userId,
@@ -186,10 +190,11 @@ export async function editUser(
     const [before] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, input.id)))
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, input.id), userScopeCondition(ctx.actor, users)))
       .for('update');
     if (!before) throw new AppError('NOT_FOUND');
     await checkProvider(tx, tenantId, input.providerId);
+    await assertOrganisationExists(tx, { tenantId, orgId: input.orgId });
     const roleCodes = await checkRoles(tx, tenantId, input.roleIds);
     const beforeRoles = ((await rolesOfUsers(tx, { tenantId, userIds: [before.id] })).get(before.id) ?? [])
       .map((r) => r.code)
@@ -203,6 +208,7 @@ export async function editUser(
         mobile: input.mobile,
         userType: input.userType,
         providerId: input.userType === PROVIDER_USER_TYPE ? input.providerId : null,
+        orgId: input.orgId,
         enabled: input.enabled,
         updatedAt: new Date(),
         updatedBy: ctx.actor.userId,
@@ -233,7 +239,7 @@ export async function setUsersEnabled(
   const tenantId = ctx.actor.tenantId;
   if (!enabled && ids.includes(ctx.actor.userId)) throw new AppError('SELF_OPERATION');
   const changedIds = await p.db.transaction(async (tx) => {
-    const rows = await usersByIds(tx, { tenantId, ids });
+    const rows = await usersByIds(tx, { tenantId, ids, actor: ctx.actor });
     if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
     const changing = rows.filter((r) => r.enabled !== enabled);
     for (const before of changing) {
@@ -277,7 +283,7 @@ export async function deleteUsers(
   if (ids.includes(ctx.actor.userId)) throw new AppError('SELF_OPERATION');
   const unique = [...new Set(ids)];
   await p.db.transaction(async (tx) => {
-    const rows = await usersByIds(tx, { tenantId, ids: unique });
+    const rows = await usersByIds(tx, { tenantId, ids: unique, actor: ctx.actor });
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
     const rolesBy = await rolesOfUsers(tx, { tenantId, userIds: unique });
     for (const row of rows) {
@@ -337,7 +343,7 @@ export async function resetPassword(
         updatedBy: ctx.actor.userId,
         version: sql`${users.version} + 1`,
       })
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), userScopeCondition(ctx.actor, users)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
     const revokedSessions = await revokeUserSessions(tx, { tenantId, userId, reason: 'password-reset' });
@@ -367,7 +373,7 @@ export async function reloadUser(
   assertOperator(ctx.actor);
   const tenantId = ctx.actor.tenantId;
   await p.db.transaction(async (tx) => {
-    const [row] = await usersByIds(tx, { tenantId, ids: [userId] });
+    const [row] = await usersByIds(tx, { tenantId, ids: [userId], actor: ctx.actor });
     if (!row) throw new AppError('NOT_FOUND');
     await log(tx, ctx, 'reload', userId, null, null);
   });

@@ -21,7 +21,7 @@ const BATCH = 500;
 /** The filtered users of the tenant by account, in batches (keyset on the account). */
 export async function* userBatches(
   db: TDbOrTx,
-  tenantId: string,
+  actor: TActor,
   filter: TUserFilter,
   batch = BATCH,
 ): AsyncGenerator<TUserRow[]> {
@@ -30,7 +30,7 @@ export async function* userBatches(
     const rows: TUserRow[] = await db
       .select()
       .from(users)
-      .where(and(userFilterWhere(tenantId, filter), after === null ? undefined : gt(users.account, after)))
+      .where(and(userFilterWhere(actor, filter), after === null ? undefined : gt(users.account, after)))
       .orderBy(asc(users.account))
       .limit(batch);
     if (rows.length > 0) yield rows;
@@ -94,7 +94,7 @@ export function buildUserExport(
       sheet.columns = COLUMNS.map((c) => ({ header: c[lang], width: c.width }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
-      for await (const batch of userBatches(p.db, actor.tenantId, filter)) {
+      for await (const batch of userBatches(p.db, actor, filter)) {
         const roles = await rolesOfUsers(p.db, { tenantId: actor.tenantId, userIds: batch.map((u) => u.id) });
         for (const u of batch) {
           sheet

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { at, tenantColumns } from '../../platform/db/columns.ts';
 
 export const users = pgTable(
@@ -17,6 +17,8 @@ export const users = pgTable(
     userType: varchar('user_type', { length: 2 }).notNull(),
     /** Set for provider staff: the provider (hospital) whose data they may see. */
     providerId: varchar('provider_id', { length: 64 }),
+    /** The organisation the user belongs to (decision 0028); null: none yet. */
+    orgId: uuid('org_id'),
     enabled: boolean('enabled').notNull().default(true),
     /** The user must set a new password before anything else (reset or temporary password). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
@@ -25,5 +27,6 @@ export const users = pgTable(
   (t) => [
     index('users_tenant_idx').on(t.tenantId),
     uniqueIndex('users_tenant_account_uq').on(t.tenantId, t.account),
+    index('users_tenant_org_idx').on(t.tenantId, t.orgId),
   ],
 );

@@ -1,3 +1,4 @@
+import type { TActorScope } from '@portal/domain/organisations/rules';
 import type { TProviderFunction } from '@portal/domain/provider-accounts/codes';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
@@ -37,6 +38,10 @@ export interface TActor {
   roles: string[];
   permissions: string[];
   isSuperAdmin: boolean;
+  /** The organisation the user belongs to (decision 0028). */
+  orgId: string | null;
+  /** What the data scopes of the user's roles let them see of the operator screens (decision 0028). */
+  scope: TActorScope;
   /**
    * For provider staff, the provider functions their provider may use now (decision 0027);
    * null for everybody else, whom provider switches do not limit.
