@@ -138,3 +138,16 @@ export function userScopeCondition(
     own: (a) => sql`${columns.id} = ${a.userId}`,
   });
 }
+
+/** Whether a user row is within the actor's data scope (the same rules as userScopeCondition). */
+export function userInScope(
+  actor: TActor,
+  user: { id: string; orgId: string | null; providerId: string | null },
+): boolean {
+  const scope = actor.scope;
+  if (scope.all || user.id === actor.userId) return true;
+  return (
+    (user.orgId !== null && scope.orgIds.includes(user.orgId)) ||
+    (user.providerId !== null && scope.providerIds.includes(user.providerId))
+  );
+}

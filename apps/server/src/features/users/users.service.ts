@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { userInScope } from '../organisations/organisations.scope.ts';
 import { revokeOtherSessions } from '../session/session.service.ts';
 import { users } from './users.tables.ts';
 
@@ -104,7 +105,10 @@ export async function getProfile(
   if (userId !== actor.userId && actor.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
   if (userId !== actor.userId && !isPermitted(actor.permissions, USER_VIEW_PERMISSION))
     throw new AppError('NO_PERMISSION');
-  return toProfile(await requireUser(p.db, actor.tenantId, userId));
+  const user = await requireUser(p.db, actor.tenantId, userId);
+  // Another user outside the actor's data scope answers as missing (decision 0028).
+  if (!userInScope(actor, user)) throw new AppError('NOT_FOUND');
+  return toProfile(user);
 }
 
 const touched = (actor: TActor) => ({
