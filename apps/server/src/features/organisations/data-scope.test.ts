@@ -347,7 +347,9 @@ describe('the scope in the cached session', () => {
     const user = await scopedUser(org.A, [{ dataScope: 'org' }]);
     expect((await hospitalList(user.token)).taskNos).toEqual(both(['A']));
     // The user moves to B.
-    const listed = await req(adminToken, 'POST', '/authority/user/page', { model: { account: user.account } });
+    const listed = await req(adminToken, 'POST', '/authority/user/page', {
+      model: { account: user.account },
+    });
     const u = listed.json().data.records[0];
     const moved = await req(adminToken, 'PUT', '/authority/user', {
       id: u.id,
