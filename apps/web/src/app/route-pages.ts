@@ -39,6 +39,11 @@ const rolePage: TPage = {
     Component: (await import('../features/roles/pages/RolePage.tsx')).RolePage,
   }),
 };
+const organisationPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/organisations/pages/OrganisationPage.tsx')).OrganisationPage,
+  }),
+};
 const providerAccountPage: TPage = {
   load: async () => ({
     Component: (await import('../features/provider-accounts/pages/ProviderAccountPage.tsx'))
@@ -177,6 +182,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/login-log': loginLogPage,
   'system/log-retention': logRetentionPage,
   'system/role/index': rolePage,
+  'system/org/index': organisationPage,
   'resources/sms/edit': smsPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,

@@ -1,4 +1,5 @@
 import {
+  CUSTOM_SCOPE_MESSAGE,
   DATA_SCOPE,
   ROLE_CODE_MESSAGE,
   ROLE_PERMISSIONS,
@@ -13,6 +14,7 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { feedback } from '../../../lib/feedback.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { applyServerFieldErrors, issueText, zodRule } from '../../../lib/zod-form.ts';
+import { OrganisationPicker } from '../../organisations/components/OrganisationPicker.tsx';
 import { useCreateRole, useEditRole } from '../api/role-changes.ts';
 import { useMenuTree, useRoleDetail } from '../api/role-detail.ts';
 import { GrantTree } from './GrantTree.tsx';
@@ -24,6 +26,7 @@ interface TRoleForm {
   nameEn: string;
   description: string;
   dataScope: TDataScope;
+  organisationIds: string[];
   enabled: boolean;
 }
 
@@ -41,6 +44,7 @@ export function RoleDrawer({ open, role, onClose }: RoleDrawerProps) {
   const can = usePermission();
   const mayAuthorize = can.has(ROLE_PERMISSIONS.AUTHORIZE);
   const [form] = Form.useForm<TRoleForm>();
+  const dataScope = Form.useWatch('dataScope', form);
   const detail = useRoleDetail(open && role ? role.id : null);
   const tree = useMenuTree(open);
   const [checked, setChecked] = useState<string[]>([]);
@@ -57,6 +61,11 @@ export function RoleDrawer({ open, role, onClose }: RoleDrawerProps) {
     setKept([]);
     if (role) form.setFieldsValue(role);
   }, [open, role, form]);
+
+  // The organisations of a custom scope come with the role's detail.
+  useEffect(() => {
+    if (open && role && detail.data) form.setFieldValue('organisationIds', detail.data.organisationIds);
+  }, [open, role, detail.data, form]);
 
   useEffect(() => {
     if (!open || !tree.data) return;
@@ -77,6 +86,7 @@ export function RoleDrawer({ open, role, onClose }: RoleDrawerProps) {
       nameEn: values.nameEn,
       description: values.description ?? '',
       dataScope: values.dataScope,
+      organisationIds: values.dataScope === 'custom' ? (values.organisationIds ?? []) : [],
       enabled: values.enabled ?? true,
       ...(mayAuthorize || role ? grants : { menuIds: [], permissions: [] }),
     };
@@ -114,7 +124,7 @@ export function RoleDrawer({ open, role, onClose }: RoleDrawerProps) {
         form={form}
         name="role"
         layout="vertical"
-        initialValues={{ dataScope: 'all', enabled: true, description: '' }}
+        initialValues={{ dataScope: 'all', organisationIds: [], enabled: true, description: '' }}
         onFinish={submit}
       >
         <Form.Item
@@ -140,6 +150,22 @@ export function RoleDrawer({ open, role, onClose }: RoleDrawerProps) {
         <Form.Item name="dataScope" label={t('fields.dataScope')} required extra={t('drawer.dataScopeHint')}>
           <Select options={Object.values(DATA_SCOPE).map((v) => ({ value: v.code, label: v[lang] }))} />
         </Form.Item>
+        {dataScope === 'custom' && (
+          <Form.Item
+            name="organisationIds"
+            label={t('fields.organisations')}
+            required
+            rules={[
+              {
+                validator: async (_: unknown, value: string[] | undefined) => {
+                  if (!value?.length) throw new Error(issueText(CUSTOM_SCOPE_MESSAGE));
+                },
+              },
+            ]}
+          >
+            <OrganisationPicker multiple />
+          </Form.Item>
+        )}
         <Form.Item
           name="description"
           label={t('fields.description')}

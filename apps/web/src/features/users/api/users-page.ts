@@ -19,6 +19,8 @@ export interface TAdminUser {
   mobile: string;
   userType: string;
   providerId: string | null;
+  /** The organisation the user belongs to (decision 0028). */
+  orgId: string | null;
   enabled: boolean;
   mustChangePassword: boolean;
   lastLoginAt: string | null;

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../lib/feedback.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { applyServerFieldErrors, issueText, zodRule } from '../../../lib/zod-form.ts';
+import { OrganisationPicker } from '../../organisations/components/OrganisationPicker.tsx';
 import { useCreateUser, useEditUser } from '../api/user-changes.ts';
 import { useAssignableRoles, useProviderOptions } from '../api/user-pickers.ts';
 import type { TAdminUser } from '../api/users-page.ts';
@@ -27,6 +28,7 @@ interface TUserForm {
   userType: string;
   providerId: string | null;
   roleIds: string[];
+  orgId: string | null;
   email: string;
   mobile: string;
   enabled: boolean;
@@ -79,6 +81,7 @@ export function UserDrawer({ open, user, onClose }: UserDrawerProps) {
       userType: values.userType as TUserCreate['userType'],
       providerId: values.userType === PROVIDER_USER_TYPE ? values.providerId : null,
       roleIds: values.roleIds ?? [],
+      orgId: values.orgId ?? null,
       enabled: values.enabled ?? true,
     };
     try {
@@ -181,6 +184,9 @@ export function UserDrawer({ open, user, onClose }: UserDrawerProps) {
               label: lang === 'en' ? r.nameEn || r.name : r.name,
             }))}
           />
+        </Form.Item>
+        <Form.Item name="orgId" label={t('fields.organisation')} extra={t('drawer.organisationHint')}>
+          <OrganisationPicker />
         </Form.Item>
         <Form.Item name="email" label={t('fields.email')} rules={[zodRule(ZUserEmail)]}>
           <Input maxLength={200} />

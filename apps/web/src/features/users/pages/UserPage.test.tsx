@@ -22,6 +22,7 @@ const USER: TAdminUser = {
   mobile: '13800138000',
   userType: '01',
   providerId: null,
+  orgId: null,
   enabled: true,
   mustChangePassword: true,
   lastLoginAt: null,
