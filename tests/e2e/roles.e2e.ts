@@ -7,7 +7,9 @@ import { E2E_CAPTCHA } from './portal.ts';
 
 // Issue 14: `admin` creates a role 'Junior auditor' with the hospital audit list but not its
 // approval, gives it to a new operator user, who signs in, sees the audit list and has no audit
-// (approve) button.
+// (approve) button. Then `admin` narrows the role's data scope to one organisation (decision
+// 0028): to North China Region, which holds no provider, and the user's list is empty; to East
+// China Region, which holds the demo provider P10001, and the user sees its tasks only.
 
 const WEB_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 
@@ -94,6 +96,11 @@ const cases = [
     heading: '医院审核任务',
     view: '查看',
     audit: '审核',
+    edit: '编辑',
+    custom: '自定义机构',
+    north: '华北区域',
+    east: '华东区域',
+    empty: '暂无任务',
   },
   {
     lang: 'en',
@@ -115,14 +122,22 @@ const cases = [
     heading: 'Hospital audit tasks',
     view: 'View',
     audit: 'Audit',
+    edit: 'Edit',
+    custom: 'Custom organisations',
+    north: 'North China Region',
+    east: 'East China Region',
+    empty: 'No tasks',
   },
 ] as const;
 
 let b: TBrowser | null = null;
+let adminBrowser: TBrowser | null = null;
 let cleanUp: (() => Promise<void>) | null = null;
 afterEach(async () => {
   await b?.close();
   b = null;
+  await adminBrowser?.close();
+  adminBrowser = null;
   await cleanUp?.();
   cleanUp = null;
 });
@@ -203,6 +218,49 @@ describe('role administration', () => {
       await expect.poll(() => button(rows.first(), c.view).count()).toBe(1);
       expect(await button(user.locator('main .ant-table-tbody'), c.audit).count()).toBe(0);
       await screenshot(user, `roles-junior-auditor-list-${c.lang}`);
+
+      // The admin narrows the role's data scope to one organisation, then to another.
+      adminBrowser = await openBrowser({ language: c.lang });
+      const admin = adminBrowser.page;
+      await signIn(admin, adminBrowser.baseUrl, 'admin');
+      await admin.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await admin.goto(`${adminBrowser.baseUrl}/system/role`);
+      const setScope = async (organisation: string, shot?: string) => {
+        const roleRow = admin.getByRole('row').filter({ hasText: code });
+        await expect.poll(() => roleRow.count()).toBe(1);
+        await button(roleRow, c.edit).click();
+        const editor = admin.locator('.ant-drawer').filter({ has: admin.locator('#role_dataScope') });
+        await editor.locator('#role_dataScope').waitFor();
+        await admin.locator('#role_dataScope').click({ force: true });
+        await admin.locator('.ant-select-item-option').filter({ hasText: c.custom }).click();
+        const picker = editor.locator('.ant-select').filter({ has: admin.locator('#role_organisationIds') });
+        // Replace what was chosen before.
+        const chosen = picker.locator('.ant-select-selection-item-remove');
+        while ((await chosen.count()) > 0) await chosen.first().click();
+        await admin.locator('#role_organisationIds').click({ force: true });
+        await admin.locator('.ant-select-tree-title').filter({ hasText: organisation }).first().click();
+        await editor.locator('.ant-drawer-title').click();
+        await expect.poll(() => picker.locator('.ant-select-selection-item').count()).toBe(1);
+        if (shot) await screenshot(admin, shot);
+        await button(editor, c.save).click();
+        await expect.poll(() => admin.locator('.ant-message').textContent()).toContain(c.saved);
+        await editor.waitFor({ state: 'hidden' });
+      };
+      await setScope(c.north, `roles-data-scope-${c.lang}`);
+      // The user's next request has the new scope: no task of North China's (none) providers.
+      await user.reload();
+      await user.getByRole('heading', { name: c.heading }).waitFor();
+      await user.locator('main .ant-table-tbody').getByText(c.empty).waitFor();
+      expect(await rows.count()).toBe(0);
+      await screenshot(user, `roles-junior-auditor-scope-empty-${c.lang}`);
+
+      await setScope(c.east);
+      await user.reload();
+      await user.getByRole('heading', { name: c.heading }).waitFor();
+      await expect.poll(() => rows.count()).toBeGreaterThan(0);
+      // East China Region holds P10001 only: every row is one of its tasks.
+      await expect.poll(() => rows.filter({ hasNotText: 'P10001' }).count()).toBe(0);
+      await screenshot(user, `roles-junior-auditor-scope-east-${c.lang}`);
     });
   }
 });
