@@ -14,3 +14,17 @@ export const organisationTreeQuery = () =>
   });
 
 export const useOrganisationTree = (enabled = true) => useQuery({ ...organisationTreeQuery(), enabled });
+
+/** The name of every organisation of the tenant by id, in the language shown (list columns). */
+export function useOrganisationNames(lang: 'zh' | 'en'): Map<string, string> {
+  const tree = useOrganisationTree();
+  const names = new Map<string, string>();
+  const walk = (nodes: TOrganisationNode[]) => {
+    for (const n of nodes) {
+      names.set(n.id, lang === 'en' ? n.nameEn : n.name);
+      walk(n.children);
+    }
+  };
+  walk(tree.data ?? []);
+  return names;
+}

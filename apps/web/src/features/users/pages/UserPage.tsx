@@ -31,6 +31,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useListSort } from '../../../lib/use-list-sort.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
+import { useOrganisationNames } from '../../organisations/api/organisation-tree.ts';
 import { useDeleteUsers, useReloadUser, useResetPassword, useSetUsersEnabled } from '../api/user-changes.ts';
 import { exportUsers } from '../api/user-files.ts';
 import { useAssignableRoles } from '../api/user-pickers.ts';
@@ -167,6 +168,7 @@ function UserList() {
     }
   };
 
+  const organisationNames = useOrganisationNames(lang);
   const columns: TableColumnsType<TAdminUser> = [
     { ...listSort.column('account'), title: t('fields.account'), width: 150, render: (_, u) => u.account },
     {
@@ -182,6 +184,13 @@ function UserList() {
       render: (_, u) => typeLabel(u.userType),
     },
     { key: 'provider', title: t('fields.provider'), width: 100, render: (_, u) => u.providerId ?? '-' },
+    {
+      key: 'organisation',
+      title: t('fields.organisation'),
+      width: 140,
+      responsive: ['lg'],
+      render: (_, u) => (u.orgId ? (organisationNames.get(u.orgId) ?? '-') : '-'),
+    },
     {
       key: 'roles',
       title: t('fields.roles'),
