@@ -233,19 +233,19 @@ export const ERRORS = {
     40931,
     409,
     '该机构下还有 {count} 个用户，不能删除',
-    'The organisation still has {count} users and cannot be deleted',
+    'The organisation still has users ({count}) and cannot be deleted',
   ),
   ORG_HAS_PROVIDERS: entry(
     40932,
     409,
     '该机构下还有 {count} 家医疗机构，请先移出后再删除',
-    'The organisation still holds {count} providers; take them out before deleting it',
+    'The organisation still holds providers ({count}); take them out before deleting it',
   ),
   ORG_IN_ROLES: entry(
     40933,
     409,
     '该机构被 {count} 个角色的数据范围选用，不能删除',
-    'The organisation is chosen in the data scope of {count} roles and cannot be deleted',
+    'Roles ({count}) choose the organisation in their data scope; it cannot be deleted',
   ),
   ORG_CHANGED: entry(
     40934,

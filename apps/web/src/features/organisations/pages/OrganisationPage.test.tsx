@@ -99,7 +99,7 @@ describe('<OrganisationPage>', () => {
             isSuccess: false,
             code: 40932,
             msg: '该机构下还有 1 家医疗机构，请先移出后再删除',
-            msg_en: 'The organisation still holds 1 providers; take them out before deleting it',
+            msg_en: 'The organisation still holds providers (1); take them out before deleting it',
             data: null,
           }),
           { status: 409, headers: { 'content-type': 'application/json' } },
