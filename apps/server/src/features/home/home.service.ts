@@ -4,6 +4,7 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { getTenant } from '../../platform/tenancy/tenancy.service.ts';
 import { countTasksByStatus, getProviderNames } from '../hospital-tasks/hospital-tasks.queries.ts';
 import { countMenus } from '../menus/menus.service.ts';
+import { taskScopeCondition } from '../organisations/organisations.scope.ts';
 import { countRoles } from '../roles/roles.service.ts';
 import { countUsers, getUser } from '../users/users.service.ts';
 
@@ -26,8 +27,12 @@ export async function getHomePage(p: TPlatform, { actor }: { actor: TActor }) {
     withStats ? countUsers(p.db, { tenantId }) : 0,
     withStats ? countRoles(p.db, { tenantId }) : 0,
     withStats ? countMenus(p.db, { tenantId }) : 0,
-    // Provider staff count their own provider's tasks; operators the whole tenant's.
-    countTasksByStatus(p.db, { tenantId, providerId: actor.providerId }),
+    // Provider staff count their own provider's tasks; operators those of their data scope.
+    countTasksByStatus(p.db, {
+      tenantId,
+      providerId: actor.providerId,
+      scopeOf: actor.providerId ? undefined : (tasks) => taskScopeCondition(actor, tasks),
+    }),
     actor.providerId ? getProviderNames(p.db, { tenantId, providerId: actor.providerId }) : null,
   ]);
   return {

@@ -29,6 +29,7 @@ import {
   type TListSource,
 } from '../change-tasks/change-tasks.list.ts';
 import { findTask, isUuid, listFlows } from '../change-tasks/change-tasks.store.ts';
+import type { TTaskScopeOf } from '../doctors/doctors.service.ts';
 import { doctorTaskListRows, doctorTaskListSource } from '../doctors/doctors.service.ts';
 import { getFileForActor, toFileView } from '../files/files.service.ts';
 import { assertOwnProvider, findProvider, hospitalTaskKind as kind, toForm } from './hospital-tasks.kind.ts';
@@ -419,14 +420,19 @@ export async function pageProviderNotes(
   };
 }
 
-/** Hospital task counts by status, for one provider or the whole tenant (home page). */
+/**
+ * Hospital task counts by status, for one provider or the whole tenant (home page), within an
+ * operator's data scope when `scopeOf` gives its condition (decision 0028).
+ */
 export async function countTasksByStatus(
   db: TDbOrTx,
-  { tenantId, providerId }: { tenantId: string; providerId?: string | null },
+  { tenantId, providerId, scopeOf }: { tenantId: string; providerId?: string | null; scopeOf?: TTaskScopeOf },
 ): Promise<Array<{ status: string; count: number }>> {
-  const where = providerId
-    ? and(eq(hospitalTasks.tenantId, tenantId), eq(hospitalTasks.providerId, providerId))
-    : eq(hospitalTasks.tenantId, tenantId);
+  const where = and(
+    eq(hospitalTasks.tenantId, tenantId),
+    providerId ? eq(hospitalTasks.providerId, providerId) : undefined,
+    scopeOf?.(hospitalTasks),
+  );
   const rows = await db
     .select({ status: hospitalTasks.status, count: count() })
     .from(hospitalTasks)

@@ -261,6 +261,16 @@ describe.each(CASES)('data scope %s', (_name, make, visible) => {
     }
   });
 
+  it("counts only its hospital tasks on the home page (unless 'all')", async () => {
+    const res = await req(token, 'GET', '/drsystem/homePage/getHomePage');
+    expect(res.statusCode, res.body).toBe(200);
+    const counts = res.json().data.taskCounts as { status: string; count: number }[];
+    const total = counts.reduce((sum, c) => sum + c.count, 0);
+    // 'all' counts the whole tenant's: these five and whatever other tests submitted.
+    if (visible.includes('X')) expect(total).toBeGreaterThanOrEqual(visible.length);
+    else expect(total).toBe(visible.length);
+  });
+
   it('exports exactly its doctor tasks', async () => {
     expect(await doctorExport(token)).toEqual(numbers(visible, 'd'));
   });
