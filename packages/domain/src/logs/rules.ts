@@ -31,6 +31,7 @@ export const LOG_RETENTION_CODES = Object.keys(LOG_RETENTIONS) as [
 export const CLEANED_LOGS = {
   operation: { zh: '操作日志', en: 'Operation log' },
   security: { zh: '登录日志与安全事件', en: 'Login log and security events' },
+  error: { zh: '前端错误日志', en: 'Front-end error log' },
 } as const;
 export type TCleanedLog = keyof typeof CLEANED_LOGS;
 export const CLEANED_LOG_CODES = Object.keys(CLEANED_LOGS) as [TCleanedLog, ...TCleanedLog[]];
@@ -164,10 +165,13 @@ export type TLoginLogExportQuery = z.input<typeof ZLoginLogExportQuery>;
 export const ZLogRetention = z.object({
   operation: z.enum(LOG_RETENTION_CODES, { error: FORMAT }),
   security: z.enum(LOG_RETENTION_CODES, { error: FORMAT }),
+  /** The front-end error log (issue 14); left out: unchanged. */
+  error: z.enum(LOG_RETENTION_CODES, { error: FORMAT }).optional(),
 });
 export type TLogRetention = z.infer<typeof ZLogRetention>;
 
 export const ZLogRetentionState = ZLogRetention.extend({
+  error: z.enum(LOG_RETENTION_CODES),
   /** The portal's default (LOG_RETENTION), used until an administrator chooses. */
   defaultRetention: z.string(),
   /** False while the tenant follows the default. */
