@@ -1,7 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
 import {
-  OVERDUE_DAYS_MAX,
-  OVERDUE_DAYS_MIN,
   type TWorkflowSetting,
   type TWorkflowState,
   WORKFLOW_PERMISSIONS,
@@ -99,9 +97,7 @@ function TaskTypeCard({
           rules={[zodRule(ZWorkflowEdit.shape.overdueDays)]}
         >
           <InputNumber
-            min={OVERDUE_DAYS_MIN}
-            max={OVERDUE_DAYS_MAX}
-            precision={0}
+            // No min/max clamp: a bad number stays and the bilingual rule says what is allowed.
             suffix={t('fields.days')}
             style={{ width: 160 }}
             aria-label={`${label} ${t('fields.overdueDays')}`}
