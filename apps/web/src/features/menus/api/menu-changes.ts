@@ -9,14 +9,22 @@ import type {
 } from '@portal/domain/menus/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { ensureSessionData } from '../../session/session-actions.ts';
 import { MENU_ADMIN_KEY } from './menu-tree.ts';
 
-/** A menu or resource mutation; each refreshes the menu trees when done. */
+/**
+ * A menu or resource mutation; each refreshes the menu trees when done, and this user's own
+ * sidebar and permissions (other users get the change on their next page load).
+ */
 function useMenuMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: MENU_ADMIN_KEY }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: MENU_ADMIN_KEY });
+      // The sidebar follows at once; a failed reload keeps the old one until the next page load.
+      await ensureSessionData({ force: true }).catch(() => undefined);
+    },
   });
 }
 

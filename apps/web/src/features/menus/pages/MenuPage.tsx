@@ -32,7 +32,7 @@ import {
   Tree,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
@@ -264,6 +264,16 @@ function MenuEditor() {
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
   const mayAdd = permission.has(MENU_PERMISSIONS.ADD);
   const mayEdit = permission.has(MENU_PERMISSIONS.EDIT);
+  const treeBox = useRef<HTMLDivElement>(null);
+
+  // The tree's box scrolls: keyboard users reach it as a named region (axe scrollable-region-focusable).
+  useEffect(() => {
+    const box = treeBox.current;
+    if (!box) return;
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', t('tree'));
+  });
 
   // An entry just added is selected once the tree shows it.
   useEffect(() => {
@@ -349,14 +359,19 @@ function MenuEditor() {
             ) : tree.length === 0 ? (
               <Empty description={t('empty')} />
             ) : (
-              <Tree
-                blockNode
-                defaultExpandAll
-                treeData={treeData as never}
-                selectedKeys={selectedId ? [selectedId] : []}
-                onSelect={(keys) => setSelectedId((keys[0] as string | undefined) ?? null)}
-                aria-label={t('tree')}
-              />
+              // The tree scrolls in its own box, so the chosen entry's form stays beside it.
+              <div
+                ref={treeBox}
+                style={{ maxHeight: 'calc(100vh - 300px)', minHeight: 240, overflow: 'auto' }}
+              >
+                <Tree
+                  blockNode
+                  defaultExpandAll
+                  treeData={treeData as never}
+                  selectedKeys={selectedId ? [selectedId] : []}
+                  onSelect={(keys) => setSelectedId((keys[0] as string | undefined) ?? null)}
+                />
+              </div>
             )}
           </Card>
         </Col>
