@@ -47,12 +47,16 @@ export const OPERATION_ACTIONS = {
   reveal: { zh: '查看个人信息', en: 'Reveal personal data' },
   'retention-change': { zh: '修改日志保留策略', en: 'Change log retention' },
   clean: { zh: '清理日志', en: 'Clean log' },
+  reorder: { zh: '调整排序', en: 'Reorder' },
 } as const;
 
 /** Labels of the operation log's object types; others show as they are. */
 export const OPERATION_TARGETS = {
   client_apps: { zh: '客户端', en: 'Client' },
   log_retention_settings: { zh: '日志保留策略', en: 'Log retention' },
+  menus: { zh: '菜单', en: 'Menu entry' },
+  resources: { zh: '权限', en: 'Permission' },
+  workflow_settings: { zh: '流程配置', en: 'Workflow' },
   dictionary_entries: { zh: '字典项', en: 'Dictionary entry' },
   dictionary_types: { zh: '字典类型', en: 'Dictionary type' },
   departments: { zh: '科室', en: 'Department' },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { MENU_SEED, type TMenuSeed } from '../../seed/menus.seed.ts';
+import { seedDatabase } from '../../seed/seed.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { rolePermissions, roles } from '../roles/roles.tables.ts';
 
@@ -251,6 +252,31 @@ describe('menu entries', () => {
       edit(await node('role'), { title: role.title, titleEn: role.titleEn }),
     );
     expect(restored.statusCode).toBe(200);
+  });
+
+  it("keeps an administrator's titles, order and hidden flag when the seed runs again at start", async () => {
+    const area = await node('area');
+    const res = await req(
+      'demo/admin',
+      'PUT',
+      '/authority/menu',
+      edit(area, { title: '区域', hidden: true, sortOrder: 999 }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await seedDatabase(t.platform.db, t.config);
+    expect(await node('area')).toMatchObject({
+      title: '区域',
+      hidden: true,
+      sortOrder: 999,
+      path: 'area',
+      builtIn: true,
+    });
+    await req(
+      'demo/admin',
+      'PUT',
+      '/authority/menu',
+      edit(await node('area'), { title: area.title, hidden: false, sortOrder: area.sortOrder }),
+    );
   });
 
   it('refuses a parent below the entry itself and deleting an entry with children', async () => {
