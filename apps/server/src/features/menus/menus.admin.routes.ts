@@ -19,14 +19,12 @@ import type { TPlatform } from '../../platform/platform.ts';
 import {
   adminMenuTree,
   createMenu,
-  createResource,
   deleteMenu,
-  deleteResource,
   editMenu,
-  editResource,
   reorderMenus,
   type TMenuChangeContext,
 } from './menus.admin.ts';
+import { createResource, deleteResource, editResource } from './menus.resources.ts';
 
 const tags = ['menus'];
 const can = (permission: string) => access.permission(permission);

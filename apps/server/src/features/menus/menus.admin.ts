@@ -1,13 +1,12 @@
 /**
- * The menu and resource administration (issue 14, decision 0029): the tenant's whole menu tree
- * with each page's resources, and its changes. Each change is one transaction with its
+ * The menu administration (issue 14, decision 0029): the tenant's whole menu tree with each
+ * page's resources, and the changes of its entries (resources: menus.resources.ts). Each change is one transaction with its
  * operation-log row. The route tree (GET /oauth/menu/router) reads the menus on every call, so an
  * edit reaches every signed-in user on their next call; a change that takes grants away
  * (deleting an entry or a resource) also drops the tenant's cached sessions on every instance
  * (decision 0018), since their permissions travel in the cached actor.
  */
-
-import { CONTAINER_COMPONENTS, resolveMenuPath } from '@portal/domain/menus/paths';
+import { resolveMenuPath } from '@portal/domain/menus/paths';
 import {
   MENU_GROUP_CODES,
   type TAdminMenu,
@@ -16,8 +15,6 @@ import {
   type TMenuEditValues,
   type TMenuGroup,
   type TMenuOrderValues,
-  type TResourceCreate,
-  type TResourceEdit,
 } from '@portal/domain/menus/rules';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { writeOperationLog } from '../../platform/audit-log/audit-log.service.ts';
@@ -37,7 +34,7 @@ export interface TMenuChangeContext {
 type TMenuRow = typeof menus.$inferSelect;
 type TResourceRow = typeof resources.$inferSelect;
 
-const fieldError = (
+export const fieldError = (
   field: string,
   key: 'MENU_PATH_EXISTS' | 'MENU_NAME_EXISTS' | 'RESOURCE_CODE_EXISTS',
   params: Record<string, string> = {},
@@ -54,7 +51,7 @@ const fieldError = (
     },
   });
 
-async function log(
+export async function log(
   tx: TDbOrTx,
   ctx: TMenuChangeContext,
   action: string,
@@ -95,7 +92,7 @@ function menuSnapshot(row: TMenuRow) {
   };
 }
 
-const resourceSnapshot = (row: TResourceRow) => ({
+export const resourceSnapshot = (row: TResourceRow) => ({
   menuId: row.menuId,
   code: row.code,
   name: row.name,
@@ -127,7 +124,7 @@ function fullPaths(rows: TMenuRow[]): Map<string, string> {
   return paths;
 }
 
-const toResource = (row: TResourceRow): TAdminResource => ({
+export const toResource = (row: TResourceRow): TAdminResource => ({
   id: row.id,
   menuId: row.menuId ?? '',
   code: row.code,
@@ -192,7 +189,7 @@ export async function adminMenuTree(
   return build(null);
 }
 
-async function findMenu(db: TDbOrTx, tenantId: string, id: string, lock = false): Promise<TMenuRow> {
+export async function findMenu(db: TDbOrTx, tenantId: string, id: string, lock = false): Promise<TMenuRow> {
   const query = db
     .select()
     .from(menus)
@@ -414,101 +411,4 @@ export async function reorderMenus(
     );
   });
   return adminMenuTree(p.db, { tenantId, group: input.menuGroup });
-}
-
-async function findResource(db: TDbOrTx, tenantId: string, id: string): Promise<TResourceRow> {
-  const [row] = await db
-    .select()
-    .from(resources)
-    .where(and(eq(resources.tenantId, tenantId), eq(resources.id, id)))
-    .for('update');
-  if (!row) throw new AppError('RESOURCE_NOT_FOUND');
-  return row;
-}
-
-/** POST /authority/resource: a permission code under a page entry; unique in the tenant. */
-export async function createResource(
-  p: TPlatform,
-  ctx: TMenuChangeContext,
-  input: TResourceCreate,
-): Promise<TAdminResource> {
-  const tenantId = ctx.actor.tenantId;
-  return p.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`menus:${tenantId}`}))`);
-    const menu = await findMenu(tx, tenantId, input.menuId);
-    if (CONTAINER_COMPONENTS.has(menu.component)) throw new AppError('RESOURCE_MENU_CONTAINER');
-    const [taken] = await tx
-      .select({ id: resources.id })
-      .from(resources)
-      .where(and(eq(resources.tenantId, tenantId), sql`lower(${resources.code}) = lower(${input.code})`));
-    if (taken) throw fieldError('code', 'RESOURCE_CODE_EXISTS');
-    const [row] = await tx
-      .insert(resources)
-      .values({
-        tenantId,
-        menuId: menu.id,
-        code: input.code,
-        name: input.name,
-        nameEn: input.nameEn,
-        builtIn: false,
-        createdBy: ctx.actor.userId,
-        updatedBy: ctx.actor.userId,
-      })
-      .returning();
-    await log(tx, ctx, 'create', 'resources', row.id, null, resourceSnapshot(row));
-    return toResource(row);
-  });
-}
-
-/** PUT /authority/resource: a resource's names. */
-export async function editResource(
-  p: TPlatform,
-  ctx: TMenuChangeContext,
-  input: TResourceEdit,
-): Promise<TAdminResource> {
-  const tenantId = ctx.actor.tenantId;
-  return p.db.transaction(async (tx) => {
-    const before = await findResource(tx, tenantId, input.id);
-    const [row] = await tx
-      .update(resources)
-      .set({
-        name: input.name,
-        nameEn: input.nameEn,
-        updatedAt: new Date(),
-        updatedBy: ctx.actor.userId,
-        version: sql`${resources.version} + 1`,
-      })
-      .where(and(eq(resources.tenantId, tenantId), eq(resources.id, before.id)))
-      .returning();
-    await log(tx, ctx, 'update', 'resources', row.id, resourceSnapshot(before), resourceSnapshot(row));
-    return toResource(row);
-  });
-}
-
-/** DELETE /authority/resource: a resource the administrator added, and every role's grant of it. */
-export async function deleteResource(
-  p: TPlatform,
-  ctx: TMenuChangeContext,
-  { id }: { id: string },
-): Promise<void> {
-  const tenantId = ctx.actor.tenantId;
-  await p.db.transaction(async (tx) => {
-    const row = await findResource(tx, tenantId, id);
-    if (row.builtIn) throw new AppError('RESOURCE_BUILT_IN_DELETE', { params: { code: row.code } });
-    const grants = await tx
-      .delete(rolePermissions)
-      .where(and(eq(rolePermissions.tenantId, tenantId), eq(rolePermissions.permission, row.code)))
-      .returning({ roleId: rolePermissions.roleId });
-    await tx.delete(resources).where(and(eq(resources.tenantId, tenantId), eq(resources.id, id)));
-    await log(
-      tx,
-      ctx,
-      'delete',
-      'resources',
-      id,
-      { ...resourceSnapshot(row), roleIds: grants.map((g) => g.roleId) },
-      null,
-    );
-  });
-  await p.authCache.invalidate({ tenantId });
 }
