@@ -16,6 +16,7 @@ import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.ro
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
+import { menusAdminRoutes } from './features/menus/menus.admin.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesManageRoutes } from './features/messages/messages.manage.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
@@ -29,6 +30,7 @@ import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { smsRoutes } from './features/sms/sms.routes.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { workflowRoutes } from './features/workflow/workflow.routes.ts';
 import { access } from './platform/auth/access.ts';
 import { installAuth } from './platform/auth/auth.hooks.ts';
 import { createAuthCache } from './platform/auth/auth-cache.ts';
@@ -230,6 +232,8 @@ export async function buildApp(
       );
       await api.register(sessionRoutes(platform));
       await api.register(menusRoutes(platform));
+      await api.register(menusAdminRoutes(platform));
+      await api.register(workflowRoutes(platform));
       await api.register(homeRoutes(platform));
       await api.register(filesRoutes(platform));
       await api.register(homeLinksRoutes(platform));

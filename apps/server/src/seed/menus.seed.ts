@@ -3,7 +3,10 @@ import type { TProviderFunction } from '@portal/domain/provider-accounts/codes';
 /**
  * The menu tree seeded into every tenant, with the roles that see each entry. Only screens
  * that exist are listed: a feature adds its entries here when its screens are built.
- * Entries are upserted by name on every start, so new ones reach existing databases.
+ * Entries are upserted by name on every start, so new ones reach existing databases; what an
+ * administrator may edit (titles, icon, order, hidden, alwaysShow, noCache) is written only when
+ * the entry is created, so the menu administration's changes stay (decision 0029). Every seeded
+ * entry and resource is built in: it cannot be deleted.
  */
 export interface TMenuSeed {
   name: string;
@@ -472,6 +475,36 @@ export const MENU_SEED: TMenuSeed[] = [
           r('authority:org:add', '新增机构', 'Add organisations'),
           r('authority:org:edit', '编辑机构', 'Edit organisations'),
           r('authority:org:delete', '删除机构', 'Delete organisations'),
+        ],
+        roles: [],
+      },
+      {
+        // Menus and resources (decision 0029).
+        name: 'menu',
+        path: 'menu',
+        component: 'system/menu/index',
+        title: '菜单管理',
+        titleEn: 'Menus',
+        icon: 'MenuOutlined',
+        resources: [
+          r('authority:menu:view', '查看菜单', 'View menus'),
+          r('authority:menu:add', '新增菜单与权限', 'Add menus and permissions'),
+          r('authority:menu:edit', '编辑菜单与权限', 'Edit menus and permissions'),
+          r('authority:menu:delete', '删除菜单与权限', 'Delete menus and permissions'),
+        ],
+        roles: [],
+      },
+      {
+        // Who audits which task type, and its overdue period (decision 0030).
+        name: 'workflow',
+        path: 'workflow',
+        component: 'system/workflow/index',
+        title: '流程配置',
+        titleEn: 'Workflow',
+        icon: 'ControlOutlined',
+        resources: [
+          r('system:workflow:view', '查看流程配置', 'View the workflow'),
+          r('system:workflow:edit', '修改流程配置', 'Change the workflow'),
         ],
         roles: [],
       },

@@ -161,7 +161,7 @@ async function saveSeededGrants(db: TDbOrTx, tenantId: string, byCode: Map<strin
   }
 }
 
-/** Upserts the menu tree by name and grants entries to their roles. */
+/** Upserts the menu tree by name (built in) and grants entries to their roles once. */
 async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, TSeededRole>) {
   const walk = async (items: TMenuSeed[], parentId: string | null) => {
     let order = 0;
@@ -184,8 +184,20 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, T
         affix: item.affix ?? false,
         sortOrder: order,
         providerFunction: item.providerFunction ?? null,
+        builtIn: true,
       };
-      const { tenantId: _t, name: _n, ...update } = values;
+      // What an administrator may change (titles, icon, order, hidden, alwaysShow, noCache) is
+      // written once; what the product relies on is brought back on every start (decision 0029).
+      const update = {
+        parentId,
+        menuGroup: values.menuGroup,
+        path: values.path,
+        component: values.component,
+        redirect: values.redirect,
+        affix: values.affix,
+        providerFunction: values.providerFunction,
+        builtIn: true,
+      };
       const [row] = await db
         .insert(menus)
         .values(values)
@@ -203,10 +215,10 @@ async function ensureMenus(db: TDbOrTx, tenantId: string, roleIds: Map<string, T
       for (const resource of item.resources ?? []) {
         await db
           .insert(resources)
-          .values({ tenantId, menuId: row.id, ...resource })
+          .values({ tenantId, menuId: row.id, ...resource, builtIn: true })
           .onConflictDoUpdate({
             target: [resources.tenantId, resources.code],
-            set: { menuId: row.id, name: resource.name, nameEn: resource.nameEn },
+            set: { menuId: row.id, builtIn: true },
           });
       }
       if (item.children) await walk(item.children, row.id);

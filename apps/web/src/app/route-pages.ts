@@ -1,7 +1,10 @@
 /**
  * Pages the server's route tree can name by its `component` key. A key the web does not know
- * yet gets no route (its path falls to the 404 catch-all); later features add their pages here.
+ * yet gets no route (its path falls to the 404 catch-all). The keys are listed once, in
+ * `@portal/domain/menus/page-components` (the menu administration offers and checks them); the
+ * record below must map exactly those keys, which the compiler enforces.
  */
+import type { TPageComponentKey } from '@portal/domain/menus/page-components';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 
 export type TPageLoader = LazyRouteFunction<RouteObject>;
@@ -160,7 +163,16 @@ const knowledgePage = (name: string): TPage => ({
   },
 });
 
-export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
+const menuPage: TPage = {
+  load: async () => ({ Component: (await import('../features/menus/pages/MenuPage.tsx')).MenuPage }),
+};
+const workflowPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/workflow/pages/WorkflowPage.tsx')).WorkflowPage,
+  }),
+};
+
+export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'home/index': homePage,
   'dashboard/index': homePage,
   'error-page/404': notFoundPage,
@@ -183,6 +195,8 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/log-retention': logRetentionPage,
   'system/role/index': rolePage,
   'system/org/index': organisationPage,
+  'system/menu/index': menuPage,
+  'system/workflow/index': workflowPage,
   'resources/sms/edit': smsPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
@@ -208,5 +222,6 @@ export function resolvePage(componentKey: string | null | undefined): TPage | nu
     .replace(/^@?\/?(views\/)?/, '')
     .replace(/\.(vue|tsx|jsx|ts|js)$/, '')
     .replace(/^\/+|\/+$/g, '');
-  return PAGE_COMPONENTS[key] ?? PAGE_COMPONENTS[`${key}/index`] ?? null;
+  const pages: Readonly<Record<string, TPage>> = PAGE_COMPONENTS;
+  return pages[key] ?? pages[`${key}/index`] ?? null;
 }

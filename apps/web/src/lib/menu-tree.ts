@@ -27,33 +27,8 @@ export interface TMenuRoute {
   children?: TMenuRoute[] | null;
 }
 
-/** Component keys that only group children (the frame is already rendered by the app). */
-export const CONTAINER_COMPONENTS: ReadonlySet<string> = new Set([
-  'Layout',
-  'ParentView',
-  'RouteView',
-  'EmptyLayout',
-]);
-
-/** External links (opened in a new tab) rather than portal paths. */
-export function isExternalPath(path: string | null | undefined): boolean {
-  return typeof path === 'string' && /^(https?:|mailto:|tel:)/i.test(path.trim());
-}
-
-/** Joins a child path to its parent's the way the server's tree means it (absolute children win). */
-export function resolveMenuPath(basePath: string, routePath: string | null | undefined): string {
-  const child = (routePath ?? '').trim();
-  if (isExternalPath(child)) return child;
-  if (isExternalPath(basePath)) return basePath;
-  const joined = child.startsWith('/') ? child : `${basePath.replace(/\/+$/, '')}/${child}`;
-  const segments: string[] = [];
-  for (const segment of joined.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return `/${segments.join('/')}`;
-}
+// The path rules are shared with the menu administration's checks on the server.
+export { CONTAINER_COMPONENTS, isExternalPath, resolveMenuPath } from '@portal/domain/menus/paths';
 
 /** A route's title in the given language; the other language when one is missing. */
 export function menuTitle(meta: TMenuMeta | null | undefined, lang: TLanguage): string {

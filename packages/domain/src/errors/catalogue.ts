@@ -253,6 +253,78 @@ export const ERRORS = {
     '机构已被他人修改，请刷新后重试',
     'The organisation was changed by someone else; refresh and try again',
   ),
+  // Menu and resource administration (docs/decisions/0029-menu-administration.md), 4024x.
+  MENU_PATH_EXISTS: entry(
+    40240,
+    400,
+    '路径 {path} 已被菜单“{title}”使用',
+    'The path {path} is already used by the menu entry "{title}"',
+  ),
+  MENU_NAME_EXISTS: entry(40241, 400, '路由名称已存在', 'Route name already exists'),
+  MENU_BUILT_IN_FIXED: entry(
+    40242,
+    400,
+    '内置菜单“{title}”的路径、组件、上级和分组不能修改，只能隐藏、改名或调整排序',
+    'The built-in menu entry "{title}" keeps its path, component, parent and group; it can only be hidden, renamed or reordered',
+  ),
+  MENU_PARENT_INVALID: entry(
+    40243,
+    400,
+    '上级菜单无效：须为同一分组中的其他菜单，且不能是它自己的下级',
+    'The parent is not valid: it must be another entry of the same group, not one below this entry',
+  ),
+  MENU_ORDER_INVALID: entry(
+    40244,
+    400,
+    '排序须包含该层级的全部菜单，且每个只出现一次',
+    'The new order must list every entry of that level exactly once',
+  ),
+  RESOURCE_CODE_EXISTS: entry(40245, 400, '权限编码已存在', 'Permission code already exists'),
+  RESOURCE_MENU_CONTAINER: entry(
+    40246,
+    400,
+    '权限只能挂在页面菜单下，不能挂在目录下',
+    'Permissions belong to a page entry, not to a folder',
+  ),
+  // Workflow per task type (docs/decisions/0030-workflow-per-task-type.md), 4024x.
+  WORKFLOW_ROLE_UNKNOWN: entry(
+    40247,
+    400,
+    '所选审核角色不存在或已停用：{code}',
+    'The chosen auditor role does not exist or is disabled: {code}',
+  ),
+  WORKFLOW_AUDITOR_ROLE: entry(
+    40248,
+    403,
+    '只有持有角色“{role}”的用户才能审核{taskType}',
+    'Only users holding the role "{role}" may audit {taskType}',
+  ),
+  MENU_NOT_FOUND: entry(40420, 404, '菜单不存在', 'The menu entry does not exist'),
+  RESOURCE_NOT_FOUND: entry(40421, 404, '权限不存在', 'The permission does not exist'),
+  MENU_BUILT_IN_DELETE: entry(
+    40935,
+    409,
+    '内置菜单“{title}”不能删除，可以隐藏或改名',
+    'The built-in menu entry "{title}" cannot be deleted; hide or rename it instead',
+  ),
+  MENU_HAS_CHILDREN: entry(
+    40936,
+    409,
+    '菜单“{title}”下还有 {count} 个子菜单，请先删除或移走它们',
+    'The menu entry "{title}" still has {count} entries under it; delete or move them first',
+  ),
+  RESOURCE_BUILT_IN_DELETE: entry(
+    40937,
+    409,
+    '内置权限 {code} 是系统功能所需，不能删除',
+    'The built-in permission {code} is needed by the product and cannot be deleted',
+  ),
+  MENU_CHANGED: entry(
+    40938,
+    409,
+    '该菜单已被他人修改，请刷新后重试',
+    'The menu entry was changed by someone else; reload it and try again',
+  ),
 
   // Hospital change tasks (docs/decisions/0006-hospital-tasks.md), 4008x.
   HOSPITAL_PHOTO_COUNT: entry(

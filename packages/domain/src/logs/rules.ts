@@ -31,6 +31,7 @@ export const LOG_RETENTION_CODES = Object.keys(LOG_RETENTIONS) as [
 export const CLEANED_LOGS = {
   operation: { zh: '操作日志', en: 'Operation log' },
   security: { zh: '登录日志与安全事件', en: 'Login log and security events' },
+  error: { zh: '前端错误日志', en: 'Front-end error log' },
 } as const;
 export type TCleanedLog = keyof typeof CLEANED_LOGS;
 export const CLEANED_LOG_CODES = Object.keys(CLEANED_LOGS) as [TCleanedLog, ...TCleanedLog[]];
@@ -46,12 +47,16 @@ export const OPERATION_ACTIONS = {
   reveal: { zh: '查看个人信息', en: 'Reveal personal data' },
   'retention-change': { zh: '修改日志保留策略', en: 'Change log retention' },
   clean: { zh: '清理日志', en: 'Clean log' },
+  reorder: { zh: '调整排序', en: 'Reorder' },
 } as const;
 
 /** Labels of the operation log's object types; others show as they are. */
 export const OPERATION_TARGETS = {
   client_apps: { zh: '客户端', en: 'Client' },
   log_retention_settings: { zh: '日志保留策略', en: 'Log retention' },
+  menus: { zh: '菜单', en: 'Menu entry' },
+  resources: { zh: '权限', en: 'Permission' },
+  workflow_settings: { zh: '流程配置', en: 'Workflow' },
   dictionary_entries: { zh: '字典项', en: 'Dictionary entry' },
   dictionary_types: { zh: '字典类型', en: 'Dictionary type' },
   departments: { zh: '科室', en: 'Department' },
@@ -164,10 +169,13 @@ export type TLoginLogExportQuery = z.input<typeof ZLoginLogExportQuery>;
 export const ZLogRetention = z.object({
   operation: z.enum(LOG_RETENTION_CODES, { error: FORMAT }),
   security: z.enum(LOG_RETENTION_CODES, { error: FORMAT }),
+  /** The front-end error log (issue 14); left out: unchanged. */
+  error: z.enum(LOG_RETENTION_CODES, { error: FORMAT }).optional(),
 });
 export type TLogRetention = z.infer<typeof ZLogRetention>;
 
 export const ZLogRetentionState = ZLogRetention.extend({
+  error: z.enum(LOG_RETENTION_CODES),
   /** The portal's default (LOG_RETENTION), used until an administrator chooses. */
   defaultRetention: z.string(),
   /** False while the tenant follows the default. */

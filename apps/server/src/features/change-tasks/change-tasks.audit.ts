@@ -12,9 +12,12 @@ import {
 } from '@portal/domain/change-tasks/lifecycle';
 import { APPROVAL_CONCLUSION, AUDIT_RESULT, HOSPITAL_TASK_STATUS } from '@portal/domain/dictionaries/codes';
 import type { TActor } from '../../platform/auth/access.ts';
+import { withTenant } from '../../platform/db/db-scope.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { findUserByAccount } from '../users/users.service.ts';
+import { assertWorkflowAuditor, overdueDaysOf } from '../workflow/workflow.service.ts';
 import type { TApplied, TChangeTaskKind, TChangeTaskRow } from './change-tasks.kind.ts';
 import {
   findIdleTasks,
@@ -110,6 +113,8 @@ export async function decideTask<TRow extends TChangeTaskRow>(
 ): Promise<TDecision<TRow>> {
   const { actor } = input;
   assertOperator(actor);
+  // The tenant's workflow may name the role that audits this kind (decision 0030).
+  await assertWorkflowAuditor(p, actor, kind.name);
   const approve = input.auditResult === AUDIT_RESULT.APPROVE.code;
   const tenantId = actor.tenantId;
   const decision = await p.db.transaction(async (tx) => {
@@ -182,7 +187,8 @@ export async function decideTask<TRow extends TChangeTaskRow>(
 }
 
 /**
- * The overdue job's work for a kind: tasks idle (no change) for TASK_OVERDUE_DAYS in 08, 04 or
+ * The overdue job's work for a kind: in each tenant, tasks idle (no change) for the tenant's
+ * overdue period of the kind (its workflow, decision 0030; TASK_OVERDUE_DAYS until set) in 08, 04 or
  * 01 close with status 07, flow type 07 'Overdue (auto-closed by timeout)', operator kind S; a
  * submitted task that closes this way also gets the conclusion 03 cancelled. Each task closes in
  * its own transaction with the same conditional update as every transition, so a task the
@@ -193,14 +199,35 @@ export async function closeOverdueTasks<TRow extends TChangeTaskRow>(
   kind: TChangeTaskKind<unknown, unknown, TRow>,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<{ closed: number; taskNos: string[] }> {
-  const days = p.config.taskOverdueDays;
+  const taskNos: string[] = [];
+  const all = await p.db.select({ id: tenants.id }).from(tenants);
+  for (const tenant of all) {
+    await withTenant(tenant.id, async () => {
+      const days = await overdueDaysOf(p, tenant.id, kind.name);
+      taskNos.push(...(await closeTenantOverdue(p, kind, { tenantId: tenant.id, days, now })));
+    });
+  }
+  return { closed: taskNos.length, taskNos };
+}
+
+/** Closes one tenant's tasks of a kind idle for `days`; answers their numbers. */
+async function closeTenantOverdue<TRow extends TChangeTaskRow>(
+  p: TPlatform,
+  kind: TChangeTaskKind<unknown, unknown, TRow>,
+  { tenantId, days, now }: { tenantId: string; days: number; now: Date },
+): Promise<string[]> {
   const before = new Date(now.getTime() - days * 86_400_000);
   const taskNos: string[] = [];
   const seen = new Set<string>();
   const to = TASK_TRANSITIONS.overdue.to;
   for (;;) {
     const batch = (
-      await findIdleTasks<TRow>(p.db, kind, { statuses: OVERDUE_STATUSES, before, limit: OVERDUE_BATCH })
+      await findIdleTasks<TRow>(p.db, kind, {
+        tenantId,
+        statuses: OVERDUE_STATUSES,
+        before,
+        limit: OVERDUE_BATCH,
+      })
     ).filter((t) => !seen.has(t.id));
     if (batch.length === 0) break;
     for (const task of batch) {
@@ -245,7 +272,7 @@ export async function closeOverdueTasks<TRow extends TChangeTaskRow>(
       if (closed) taskNos.push(task.taskNo);
     }
   }
-  return { closed: taskNos.length, taskNos };
+  return taskNos;
 }
 
 /** Defines a kind's overdue job on the platform's runner (hourly, on one instance). */

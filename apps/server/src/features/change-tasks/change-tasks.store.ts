@@ -212,17 +212,22 @@ export async function submitterIds(
   return task.commitUserId ? [task.commitUserId, ...ids] : ids;
 }
 
-/** Tasks of every tenant in one of `statuses` untouched (updated_at) since `before`, oldest first. */
+/** Tasks of one tenant in one of `statuses` untouched (updated_at) since `before`, oldest first. */
 export async function findIdleTasks<TRow extends TChangeTaskRow = TChangeTaskRow>(
   db: TDbOrTx,
   kind: TAnyChangeTaskKind,
-  { statuses, before, limit }: { statuses: readonly string[]; before: Date; limit: number },
+  {
+    tenantId,
+    statuses,
+    before,
+    limit,
+  }: { tenantId: string; statuses: readonly string[]; before: Date; limit: number },
 ): Promise<TRow[]> {
   const t = kind.tables.tasks;
   const rows = await db
     .select()
     .from(t)
-    .where(and(inArray(t.status, [...statuses]), lt(t.updatedAt, before)))
+    .where(and(eq(t.tenantId, tenantId), inArray(t.status, [...statuses]), lt(t.updatedAt, before)))
     .orderBy(asc(t.updatedAt), asc(t.id))
     .limit(limit);
   return rows as TRow[];

@@ -1,6 +1,8 @@
 import type { TErrorLogRecord } from '@portal/domain/error-logs/rules';
 import { and, count, desc, eq, gte, ilike, lte, or } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { deleteBeyondRetention, type TRetentionChoice } from '../../platform/db/retention.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { errorLogs } from './error-logs.tables.ts';
 
@@ -99,4 +101,17 @@ export async function pageErrorLogs(
     size,
     total: Number(totals[0]?.n ?? 0),
   };
+}
+
+/**
+ * The error log's retention cleaner (decision 0031's log cleaning, extended in issue 14): deletes
+ * what `retention` no longer keeps of one tenant. Returns how many rows went.
+ */
+export async function cleanErrorLogs(
+  db: TDbOrTx,
+  { retention, tenantId, now = new Date() }: { retention: TRetentionChoice; tenantId?: string; now?: Date },
+): Promise<{ deleted: number }> {
+  return db.transaction(async (tx) => ({
+    deleted: await deleteBeyondRetention(tx, { table: 'error_logs', retention, tenantId, now }),
+  }));
 }

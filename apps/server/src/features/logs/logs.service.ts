@@ -23,6 +23,7 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { securityEvents } from '../../platform/security-events/security-events.tables.ts';
 import { cleanSecurityEvents } from '../../platform/security-events/security-events.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
+import { cleanErrorLogs } from '../error-logs/error-logs.service.ts';
 import { logRetentionSettings } from './logs.tables.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -185,6 +186,7 @@ export async function getLogRetention(
   return {
     operation: (row?.operation ?? fallback) as TLogRetention['operation'],
     security: (row?.security ?? fallback) as TLogRetention['security'],
+    error: (row?.error ?? fallback) as TLogRetentionState['error'],
     defaultRetention: fallback,
     chosen: Boolean(row),
   };
@@ -197,13 +199,19 @@ export async function setLogRetention(
 ): Promise<TLogRetentionState> {
   return p.db.transaction(async (tx) => {
     const before = await getLogRetention(p, tx, actor.tenantId);
+    // A client that does not know the error log's choice leaves it as it was.
+    const choice = {
+      operation: input.operation,
+      security: input.security,
+      error: input.error ?? before.error,
+    };
     const [row] = await tx
       .insert(logRetentionSettings)
-      .values({ tenantId: actor.tenantId, ...input, createdBy: actor.userId, updatedBy: actor.userId })
+      .values({ tenantId: actor.tenantId, ...choice, createdBy: actor.userId, updatedBy: actor.userId })
       .onConflictDoUpdate({
         target: logRetentionSettings.tenantId,
         set: {
-          ...input,
+          ...choice,
           updatedAt: new Date(),
           updatedBy: actor.userId,
           version: sql`${logRetentionSettings.version} + 1`,
@@ -217,8 +225,8 @@ export async function setLogRetention(
       action: 'retention-change',
       targetTable: 'log_retention_settings',
       targetId: row.id,
-      before: { operation: before.operation, security: before.security },
-      after: { operation: row.operation, security: row.security },
+      before: { operation: before.operation, security: before.security, error: before.error },
+      after: { operation: row.operation, security: row.security, error: row.error },
       requestId,
     });
     return getLogRetention(p, tx, actor.tenantId);
@@ -227,10 +235,12 @@ export async function setLogRetention(
 
 /** Cleans one log of one tenant with the tenant's retention. */
 async function cleanTenantLog(p: TPlatform, tenantId: string, log: TCleanedLog, retention: TRetentionChoice) {
-  const { deleted } =
-    log === 'operation'
-      ? await cleanOperationLogs(p.db, { retention, tenantId })
-      : await cleanSecurityEvents(p.db, { retention, tenantId });
+  const cleaners = {
+    operation: cleanOperationLogs,
+    security: cleanSecurityEvents,
+    error: cleanErrorLogs,
+  } satisfies Record<TCleanedLog, unknown>;
+  const { deleted } = await cleaners[log](p.db, { retention, tenantId });
   return deleted;
 }
 
@@ -258,7 +268,7 @@ export const LOG_RETENTION_JOB = 'log-retention';
 const RETENTION_EVERY_SECONDS = 60 * 60;
 
 /**
- * The hourly cleaner of the operation log and the security events: each tenant with its own
+ * The hourly cleaner of the operation log, the security events and the front-end error log: each tenant with its own
  * choice (the portal's LOG_RETENTION until an administrator chooses). Runs once across instances.
  */
 export function defineLogRetentionJob(p: TPlatform): void {
@@ -267,15 +277,16 @@ export function defineLogRetentionJob(p: TPlatform): void {
     everySeconds: RETENTION_EVERY_SECONDS,
     run: async () => {
       const all = await p.db.select({ id: tenants.id, code: tenants.code }).from(tenants);
-      const cleaned: Record<string, { operation: number; security: number }> = {};
+      const cleaned: Record<string, { operation: number; security: number; error: number }> = {};
       let deleted = 0;
       for (const tenant of all) {
         await withTenant(tenant.id, async () => {
           const choice = await getLogRetention(p, p.db, tenant.id);
           const operation = await cleanTenantLog(p, tenant.id, 'operation', choice.operation);
           const security = await cleanTenantLog(p, tenant.id, 'security', choice.security);
-          cleaned[tenant.code] = { operation, security };
-          deleted += operation + security;
+          const error = await cleanTenantLog(p, tenant.id, 'error', choice.error);
+          cleaned[tenant.code] = { operation, security, error };
+          deleted += operation + security + error;
         });
       }
       return { deleted, tenants: cleaned };

@@ -13,6 +13,8 @@ export const logRetentionSettings = pgTable(
     operation: varchar('operation', { length: 8 }).notNull(),
     /** What the security events (and so the login log) keep. */
     security: varchar('security', { length: 8 }).notNull(),
+    /** What the front-end error log keeps; null: the portal's LOG_RETENTION. */
+    error: varchar('error', { length: 8 }),
   },
   (t) => [uniqueIndex('log_retention_settings_tenant_idx').on(t.tenantId)],
 );

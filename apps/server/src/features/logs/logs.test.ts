@@ -9,6 +9,7 @@ import { securityEvents } from '../../platform/security-events/security-events.t
 import { cleanSecurityEvents } from '../../platform/security-events/security-events.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { CAPTCHA, call, createTestApp, headers, login, type TTestApp } from '../../test/test-app.ts';
+import { errorLogs } from '../error-logs/error-logs.tables.ts';
 import { LOG_RETENTION_JOB } from './logs.service.ts';
 import { logRetentionSettings } from './logs.tables.ts';
 
@@ -340,6 +341,96 @@ describe('log retention settings and cleaning', () => {
       deleted: cleaned.json().data.deleted,
     });
     await as('demo/admin', 'PUT', '/authority/logRetention', { operation: '1y', security: '1y' });
+  });
+});
+
+describe('the front-end error log is cleaned like the other logs (issue 14)', () => {
+  const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
+  const errorRow = (tenantId: string, daysAgo: number, message: string) => ({
+    tenantId,
+    createdAt: at(daysAgo),
+    message,
+  });
+  const messages = async () =>
+    (await t.platform.db.select({ m: errorLogs.message }).from(errorLogs))
+      .map((r) => r.m)
+      .filter((m) => m.startsWith('retention-'))
+      .sort();
+
+  it('answers, saves and logs its own choice; a client leaving it out keeps it', async () => {
+    expect((await as('demo/admin', 'GET', '/authority/logRetention')).json().data.error).toBe('1y');
+    const saved = await as('demo/admin', 'PUT', '/authority/logRetention', {
+      operation: '1y',
+      security: '1y',
+      error: '3m',
+    });
+    expect(saved.json().data).toMatchObject({ error: '3m', chosen: true });
+    const kept = await as('demo/admin', 'PUT', '/authority/logRetention', {
+      operation: '6m',
+      security: '1y',
+    });
+    expect(kept.json().data).toMatchObject({ operation: '6m', error: '3m' });
+    const bad = await as('demo/admin', 'PUT', '/authority/logRetention', {
+      operation: '1y',
+      security: '1y',
+      error: '5y',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.fieldErrors.error).toMatchObject({
+      msg: '格式不正确',
+      msg_en: 'Incorrect Format',
+    });
+    const [change] = (
+      await as('demo/admin', 'POST', '/authority/operationLog/page', {
+        model: { action: 'retention-change' },
+      })
+    ).json().data.records;
+    expect(change.after).toMatchObject({ operation: '6m', error: '3m' });
+  });
+
+  it("cleans now and in the hourly job with each tenant's own choice", async () => {
+    await t.platform.db
+      .insert(errorLogs)
+      .values([
+        errorRow(demoId, 100, 'retention-demo-100'),
+        errorRow(demoId, 10, 'retention-demo-10'),
+        errorRow(acmeId, 100, 'retention-acme-100'),
+      ]);
+    await as('demo/admin', 'PUT', '/authority/logRetention', {
+      operation: '1y',
+      security: '1y',
+      error: '1m',
+    });
+    const cleaned = await as('demo/admin', 'POST', '/authority/logRetention/clean', { log: 'error' });
+    expect(cleaned.json().data).toMatchObject({ log: 'error', retention: '1m', deleted: 1 });
+    expect(await messages()).toEqual(['retention-acme-100', 'retention-demo-10']);
+
+    // The job: acme chooses a month too, demo keeps the latest entry only of its error log.
+    await t.platform.db.insert(errorLogs).values([errorRow(demoId, 1, 'retention-demo-1')]);
+    await as('acme/admin', 'PUT', '/authority/logRetention', {
+      operation: '1y',
+      security: '1y',
+      error: '1m',
+    });
+    await as('demo/admin', 'PUT', '/authority/logRetention', {
+      operation: '1y',
+      security: '1y',
+      error: '1000',
+    });
+    await t.platform.jobs.requestRun(LOG_RETENTION_JOB);
+    const outcome = await t.platform.jobs.runDue(LOG_RETENTION_JOB);
+    expect(outcome).toMatchObject({ status: 'ran', result: { tenants: { acme: { error: 1 } } } });
+    expect(await messages()).toEqual(['retention-demo-1', 'retention-demo-10']);
+    await as('demo/admin', 'PUT', '/authority/logRetention', {
+      operation: '1y',
+      security: '1y',
+      error: '1y',
+    });
+    await as('acme/admin', 'PUT', '/authority/logRetention', {
+      operation: '1y',
+      security: '1y',
+      error: '1y',
+    });
   });
 });
 

@@ -23,6 +23,8 @@ export const menus = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** The provider function (PROVIDER_FUNCTION) the entry belongs to; hidden from provider staff without it. */
     providerFunction: varchar('provider_function', { length: 32 }),
+    /** Seeded by the product: never deleted, path, component, parent and group fixed (decision 0029). */
+    builtIn: boolean('built_in').notNull().default(false),
   },
   (t) => [
     index('menus_tenant_idx').on(t.tenantId),
@@ -39,6 +41,8 @@ export const resources = pgTable(
     code: varchar('code', { length: 200 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
+    /** Seeded by the product, whose routes check the code: never deleted (decision 0029). */
+    builtIn: boolean('built_in').notNull().default(false),
   },
   (t) => [
     index('resources_tenant_idx').on(t.tenantId),

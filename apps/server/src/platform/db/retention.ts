@@ -30,7 +30,7 @@ export async function deleteBeyondRetention(
     tenantId,
     now = new Date(),
   }: {
-    table: 'security_events' | 'operation_logs';
+    table: 'security_events' | 'operation_logs' | 'error_logs';
     retention: TRetentionChoice;
     tenantId?: string;
     now?: Date;

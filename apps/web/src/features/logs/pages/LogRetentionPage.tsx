@@ -31,7 +31,12 @@ function LogRetentionForm() {
   const [form] = Form.useForm<TLogRetention>();
 
   useEffect(() => {
-    if (query.data) form.setFieldsValue({ operation: query.data.operation, security: query.data.security });
+    if (query.data)
+      form.setFieldsValue({
+        operation: query.data.operation,
+        security: query.data.security,
+        error: query.data.error,
+      });
   }, [query.data, form]);
 
   if (query.isPending) return <Skeleton active />;
@@ -118,7 +123,7 @@ function LogRetentionForm() {
   );
 }
 
-/** Log cleaning: what the operation log and the security events keep, and 'clean now'. */
+/** Log cleaning: what the operation log, the security events and the error log keep, and 'clean now'. */
 export function LogRetentionPage() {
   const { t } = useTranslation('logs');
   const allowed = usePermission().has(LOG_RETENTION_MANAGE);
