@@ -191,6 +191,66 @@ export async function saveMessage(
   return result;
 }
 
+/** How many providers a recipient choice reaches now (the import's check; nothing is written). */
+export async function countRecipients(
+  db: TDbOrTx,
+  tenantId: string,
+  searchType: TMsgSearchType,
+  fields: Pick<z.output<typeof ZMsgFields>, 'areaCodes' | 'providerIds' | 'personInChargeIds'>,
+): Promise<number> {
+  const criteria = criteriaOf({ ...fields, searchType } as z.output<typeof ZMsgFields>);
+  const select = recipientSelect(tenantId, '00000000-0000-0000-0000-000000000000', searchType, criteria);
+  const rows = await query<{ n: number }>(db, sql`select count(*)::int as n from (${select}) r`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Creates sent messages inside the caller's transaction, one per body, each with its recipient
+ * rows (the import of decision 0035). Answers each one's recipients; the caller decides what a
+ * message that reaches nobody means and publishes the change after its commit.
+ */
+export async function createSentMessages(
+  tx: TDbOrTx,
+  { actor, bodies, now }: { actor: TActor; bodies: z.output<typeof ZMsgFields>[]; now: Date },
+): Promise<{ id: string; recipients: number }[]> {
+  const created: { id: string; recipients: number }[] = [];
+  for (const body of bodies) {
+    const criteria = criteriaOf(body);
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        tenantId: actor.tenantId,
+        name: body.name,
+        nameEn: body.nameEn,
+        msgType: body.msgType as TMsgTypeCode,
+        msgLevel: body.msgLevel as TMsgLevelCode,
+        code: MSG_NOTICE_CODE as TMsgCategoryCode,
+        content: body.content,
+        enContent: body.enContent,
+        validFrom: body.validFrom ? new Date(body.validFrom) : now,
+        validTo: body.validTo ? new Date(body.validTo) : null,
+        status: MSG_STATUS_SENT,
+        searchType: body.searchType,
+        criteria,
+        senderId: actor.userId,
+        senderName: actor.name,
+        senderNameEn: actor.nameEn,
+        sentAt: now,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+        updatedAt: now,
+      })
+      .returning({ id: messages.id });
+    const recipients = await resolveRecipients(tx, actor.tenantId, row.id, body.searchType, criteria);
+    await tx
+      .update(messages)
+      .set({ recipientCount: recipients })
+      .where(and(eq(messages.tenantId, actor.tenantId), eq(messages.id, row.id)));
+    created.push({ id: row.id, recipients });
+  }
+  return created;
+}
+
 /**
  * DELETE /msg/msg: drafts are deleted; sent messages are withdrawn (they leave the recipients'
  * lists and counts at once); withdrawn ones stay as they are.
