@@ -205,6 +205,8 @@ describe('<ManageMessageList>', () => {
     serve();
     renderList();
     await waitFor(() => rowOf('停诊通知'));
-    expect(screen.queryByRole('button', { name: /撤\s?回|删\s?除|修\s?改|编\s?辑|导\s?出|导\s?入/ })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: /撤\s?回|删\s?除|修\s?改|编\s?辑|导\s?出|导\s?入/ }),
+    ).toBeNull();
   });
 });
