@@ -74,7 +74,7 @@ describe('<MessageImportModal>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload another file' }));
     await userEvent.upload(fileInput(container), xlsx('fixed.xlsx'));
     expect(await screen.findByText('fixed.xlsx: all 2 rows are valid and can be imported.')).toBeTruthy();
-    expect(screen.getAllByText('Reaches 1 providers')).toHaveLength(2);
+    expect(screen.getAllByText('Reaches 1 provider')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Import and send 2 messages' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('2 messages imported and sent')).toBeTruthy();
