@@ -224,8 +224,8 @@ export async function importMessages(
     // Providers may have left between the check and the insert: then nothing is kept.
     const empty = created.findIndex((c) => c.recipients === 0);
     if (empty >= 0) throw new AppError('MSG_NO_PROVIDERS');
-    return report(checked, created.length);
+    return { report: report(checked, created.length), ids: created.map((c) => c.id) };
   });
-  await publishMessagesChanged(p, actor.tenantId);
-  return result;
+  await publishMessagesChanged(p, actor.tenantId, { kind: 'appeared', ids: result.ids });
+  return result.report;
 }
