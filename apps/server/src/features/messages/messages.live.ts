@@ -48,6 +48,15 @@ export interface TMsgChange {
   ids: string[];
 }
 
+/**
+ * A list of values as one parameter (a JSON array), so 10,000 connected providers are one bind
+ * parameter, not 10,000 (PostgreSQL allows 65,535 per statement).
+ */
+const textList = (values: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const uuidList = (values: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::uuid)`;
+
 /** Above this many messages in one change the event is bare and browsers re-read. */
 const MAX_IDS_PER_EVENT = 50;
 
@@ -140,10 +149,14 @@ async function eventsFor(
             inArray(messageRecipients.messageId, ids),
             or(
               inArray(messageRecipients.kind, ['allProviders', 'allOperators']),
-              providerIds.length > 0
-                ? and(eq(messageRecipients.kind, 'provider'), inArray(messageRecipients.target, providerIds))
-                : sql`false`,
-              and(eq(messageRecipients.kind, 'user'), inArray(messageRecipients.target, userIds)),
+              and(
+                eq(messageRecipients.kind, 'provider'),
+                sql`${messageRecipients.target} in ${textList(providerIds)}`,
+              ),
+              and(
+                eq(messageRecipients.kind, 'user'),
+                sql`${messageRecipients.target} in ${textList(userIds)}`,
+              ),
             ),
           ),
         ),
@@ -154,7 +167,7 @@ async function eventsFor(
           and(
             eq(messageReads.tenantId, tenantId),
             inArray(messageReads.messageId, ids),
-            inArray(messageReads.userId, userIds),
+            sql`${messageReads.userId} in ${uuidList(userIds)}`,
           ),
         ),
     ]),
