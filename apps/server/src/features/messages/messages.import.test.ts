@@ -88,7 +88,14 @@ const countOf = async (tenantCode: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['demo/auditor', 'demo/admin', 'demo/hospital', 'acme/auditor', 'acme/hospital']) {
+  for (const who of [
+    'demo/auditor',
+    'demo/admin',
+    'demo/hospital',
+    'demo/netview',
+    'acme/auditor',
+    'acme/hospital',
+  ]) {
     const [tenant, account] = who.split('/');
     tokens[who] = (await login(t.app, tenant, account)).token;
   }
@@ -360,10 +367,18 @@ describe('POST /msg/msg/import: the commit', () => {
     expect(left).toHaveLength(0);
   });
 
-  it('is refused to provider staff, who have no msg:msg:import', async () => {
-    const res = await upload('demo/hospital', await xlsx([good()]), { dryRun: true });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().isSuccess).toBe(false);
+  it('is refused to provider staff and to operators without msg:msg:import; admin (*) may', async () => {
+    const before = await countOf('demo');
+    for (const who of ['demo/hospital', 'demo/netview']) {
+      const res = await upload(who, await xlsx([good()]));
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().isSuccess).toBe(false);
+      const template = await call(t.app, 'demo', tokens[who], { method: 'GET', url: TEMPLATE });
+      expect(template.statusCode, who).toBe(403);
+    }
+    expect(await countOf('demo')).toBe(before);
+    const admin = await upload('demo/admin', await xlsx([good()]), { dryRun: true });
+    expect(admin.statusCode).toBe(200);
   });
 
   it("keeps tenants apart: acme cannot name demo's providers, and its 'all' reaches only its own", async () => {

@@ -110,8 +110,7 @@ interface TOpenStream {
   ticket: TStreamTicket;
 }
 
-const write = (res: ServerResponse, event: TMsgLiveEvent | Record<string, never>) =>
-  res.write(`event: messages\ndata: ${JSON.stringify(event)}\n\n`);
+const BARE_EVENT = 'event: messages\ndata: {}\n\n';
 
 /**
  * The event of each open stream of a tenant for a change: appeared or left messages that stream's
@@ -123,7 +122,7 @@ async function eventsFor(
   tenantId: string,
   change: TMsgChange,
   streams: TOpenStream[],
-): Promise<Map<TOpenStream, TMsgLiveEvent>> {
+): Promise<Map<TOpenStream, string>> {
   const ids = [...new Set(change.ids)];
   const userIds = [...new Set(streams.map((s) => s.ticket.userId))];
   const providerIds = [
@@ -185,7 +184,10 @@ async function eventsFor(
     else if (r.kind === 'provider') a.providers.add(r.target);
     else a.all.add(r.kind);
   }
-  const events = new Map<TOpenStream, TMsgLiveEvent>();
+  // Streams told the same thing share one event, written as text once (10,000 streams of a
+  // send to all providers are one or two distinct events: unread or already read).
+  const shared = new Map<string, string>();
+  const events = new Map<TOpenStream, string>();
   for (const stream of streams) {
     const { userId, providerId } = stream.ticket;
     const mine: TMsgLiveMessage[] = [];
@@ -212,7 +214,14 @@ async function eventsFor(
       });
     }
     if (mine.length === 0) continue;
-    events.set(stream, change.kind === 'appeared' ? { added: mine } : { removed: mine });
+    const key = mine.map((m) => `${m.id}:${m.unread ? 1 : 0}`).join(',');
+    let text = shared.get(key);
+    if (text === undefined) {
+      const event: TMsgLiveEvent = change.kind === 'appeared' ? { added: mine } : { removed: mine };
+      text = `event: messages\ndata: ${JSON.stringify(event)}\n\n`;
+      shared.set(key, text);
+    }
+    events.set(stream, text);
   }
   return events;
 }
@@ -232,16 +241,16 @@ export async function createMessageHub(p: TPlatform): Promise<TMessageHub> {
       change.ids.length === 0 ||
       change.ids.length > MAX_IDS_PER_EVENT
     ) {
-      for (const s of open) write(s.res, {});
+      for (const s of open) s.res.write(BARE_EVENT);
       return;
     }
     try {
       const events = await eventsFor(p, tenantId, change, open);
-      for (const [s, event] of events) if (!s.res.writableEnded) write(s.res, event);
+      for (const [s, text] of events) if (!s.res.writableEnded) s.res.write(text);
     } catch (error) {
       // Could not work out who is concerned: tell everyone to re-read.
       p.log.warn({ err: error }, 'message change lookup failed; streams re-read');
-      for (const s of open) write(s.res, {});
+      for (const s of open) s.res.write(BARE_EVENT);
     }
   };
   await p.kv.subscribe(MSG_CHANGED_CHANNEL, (message) => {
