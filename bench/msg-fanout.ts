@@ -3,10 +3,14 @@
 //   1. the send itself (POST /msg/msg, searchType 04: one INSERT ... SELECT of a recipient row
 //      per provider), median and range of several sends;
 //   2. the live fan-out: from the send's start until each open stream has its `messages` event
-//      (median, p99, last);
-//   3. the re-read that follows: every provider's browser asks /msg/msg/center/collect and
+//      (median, p99, last), and how many events carry the message (the browser updates in place,
+//      decision 0032 amended) or are bare (the browser re-reads); the same for a withdrawal;
+//   3. the re-read a bare event makes: every provider's browser asks /msg/msg/center/collect and
 //      /msg/msg/center/global once; measured as throughput with autocannon and turned into the
-//      time the server needs to answer 10,000 providers' re-reads.
+//      time the server needs to answer the re-reads the events asked for, and, for comparison,
+//      what it needed when every event was bare (before the amendment);
+//   4. the lookup the hub makes per event for 10,000 distinct connected providers (one query
+//      of the recipient rows, one of the reads), timed directly on the database.
 // Asserts nothing.
 //
 // Usage, on a dedicated empty database (the portal creates its schema on start):
@@ -112,24 +116,30 @@ try {
   );
 
   // 2. The live fan-out to open streams.
+  // Tickets live 30 s: each batch's streams open right after its tickets, however slow the machine.
   const tickets: string[] = [];
-  const ticketStarted = performance.now();
-  for (let i = 0; i < STREAMS; i += 100) {
+  let ticketMs = 0;
+  const arrivals: number[] = [];
+  /** Events whose data names the message (no re-read) and bare ones (re-read). */
+  const carried = { withData: 0, bare: 0 };
+  let sendStart = 0;
+  let phase: 'send' | 'withdraw' = 'send';
+  const withdrawals: number[] = [];
+  const withdrawCarried = { withData: 0, bare: 0 };
+  const closers: (() => void)[] = [];
+  let openMs = 0;
+  for (let i = 0; i < STREAMS; i += 250) {
+    const ticketStarted = performance.now();
     const batch = await Promise.all(
-      Array.from({ length: Math.min(100, STREAMS - i) }, () =>
+      Array.from({ length: Math.min(250, STREAMS - i) }, () =>
         api(hospital, 'POST', '/msg/msg/stream/ticket').then((d) => (d as { ticket: string }).ticket),
       ),
     );
     tickets.push(...batch);
-  }
-  const ticketMs = performance.now() - ticketStarted;
-  const arrivals: number[] = [];
-  let sendStart = 0;
-  const closers: (() => void)[] = [];
-  const openStarted = performance.now();
-  for (let i = 0; i < tickets.length; i += 500) {
+    ticketMs += performance.now() - ticketStarted;
+    const openStarted = performance.now();
     await Promise.all(
-      tickets.slice(i, i + 500).map(
+      batch.map(
         (ticket) =>
           new Promise<void>((resolve, reject) => {
             const req = httpRequest({
@@ -139,16 +149,28 @@ try {
               agent: false,
             });
             req.on('response', (res) => {
+              if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
               res.setEncoding('utf8');
-              let heard = false;
-              // Events may arrive split across chunks: read what has arrived so far.
-              let received = '';
+              // Events may arrive split across chunks: read whole events (ending in a blank line).
+              let buffer = '';
               res.on('data', (chunk: string) => {
-                received += chunk;
-                if (received.includes('event: ready')) resolve();
-                if (!heard && sendStart > 0 && received.includes('event: messages')) {
-                  heard = true;
-                  arrivals.push(performance.now() - sendStart);
+                buffer += chunk;
+                let end = buffer.indexOf('\n\n');
+                while (end >= 0) {
+                  const block = buffer.slice(0, end);
+                  buffer = buffer.slice(end + 2);
+                  end = buffer.indexOf('\n\n');
+                  if (block.includes('event: ready')) resolve();
+                  if (sendStart === 0 || !block.includes('event: messages')) continue;
+                  const data = /^data: (.*)$/m.exec(block)?.[1] ?? '{}';
+                  const full = data.includes('"added"') || data.includes('"removed"');
+                  if (phase === 'send') {
+                    arrivals.push(performance.now() - sendStart);
+                    carried[full ? 'withData' : 'bare'] += 1;
+                  } else {
+                    withdrawals.push(performance.now() - sendStart);
+                    withdrawCarried[full ? 'withData' : 'bare'] += 1;
+                  }
                 }
               });
             });
@@ -158,21 +180,33 @@ try {
           }),
       ),
     );
+    openMs += performance.now() - openStarted;
   }
-  const openMs = performance.now() - openStarted;
   console.log(
     `\n2. ${tickets.length.toLocaleString('en')} streams: tickets in ${ms(ticketMs)}, streams open in ${ms(openMs)}`,
   );
   sendStart = performance.now();
   const live = await sendToAll('扇出测试 live');
   const sendMs = performance.now() - sendStart;
-  const deadline = Date.now() + 60_000;
+  let deadline = Date.now() + 60_000;
   while (arrivals.length < tickets.length && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 10));
   arrivals.sort((a, b) => a - b);
   console.log(
     `   send answered after ${ms(sendMs)}; events received by ${arrivals.length.toLocaleString('en')} of ${tickets.length.toLocaleString('en')} streams:` +
-      ` median ${ms(quantile(arrivals, 0.5))}, p99 ${ms(quantile(arrivals, 0.99))}, last ${ms(arrivals[arrivals.length - 1] ?? Number.NaN)} after the send started`,
+      ` median ${ms(quantile(arrivals, 0.5))}, p99 ${ms(quantile(arrivals, 0.99))}, last ${ms(arrivals[arrivals.length - 1] ?? Number.NaN)} after the send started;` +
+      ` ${carried.withData.toLocaleString('en')} carry the message, ${carried.bare.toLocaleString('en')} are bare (re-read)`,
+  );
+  phase = 'withdraw';
+  sendStart = performance.now();
+  await api(auditor, 'DELETE', '/msg/msg', { ids: [live.id] });
+  deadline = Date.now() + 60_000;
+  while (withdrawals.length < tickets.length && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 10));
+  withdrawals.sort((a, b) => a - b);
+  console.log(
+    `   withdrawal: events received by ${withdrawals.length.toLocaleString('en')} streams: median ${ms(quantile(withdrawals, 0.5))}, last ${ms(withdrawals[withdrawals.length - 1] ?? Number.NaN)};` +
+      ` ${withdrawCarried.withData.toLocaleString('en')} carry the message, ${withdrawCarried.bare.toLocaleString('en')} are bare`,
   );
   for (const close of closers) close();
 
@@ -202,10 +236,35 @@ try {
       `   ${method} ${path}: ${Math.round(rps).toLocaleString('en')} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
     );
   }
+  const bare = carried.bare + withdrawCarried.bare;
   console.log(
-    `   => one instance answers the re-reads of ${PROVIDERS.toLocaleString('en')} providers (one browser each) in about ${ms(perProviderMs * PROVIDERS)}`,
+    `   => one browser's re-read costs the instance about ${(perProviderMs).toFixed(2)} ms; the send and the withdrawal asked for ${bare.toLocaleString('en')} re-reads: about ${ms(perProviderMs * bare)} of work;` +
+      ` with bare events (before) every one of ${tickets.length.toLocaleString('en')} streams re-read twice: about ${ms(perProviderMs * tickets.length * 2)}, ${ms(perProviderMs * tickets.length)} per change`,
   );
-  await api(auditor, 'DELETE', '/msg/msg', { ids: [live.id] });
+
+  // 4. The hub's lookup per event when the streams belong to 10,000 distinct providers.
+  const { rows: providerRows } = await db.query<{ provider_id: string }>(
+    `select provider_id from providers where tenant_id = $1 order by provider_id limit $2`,
+    [tenantId, PROVIDERS],
+  );
+  const wide = await sendToAll('扇出测试 lookup');
+  const lookups: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await db.query(
+      `select message_id, kind, target from message_recipients
+       where tenant_id = $1 and message_id = any($2::uuid[])
+         and (kind in ('allProviders', 'allOperators')
+           or (kind = 'provider' and target in (select jsonb_array_elements_text($3::jsonb))))`,
+      [tenantId, [wide.id], JSON.stringify(providerRows.map((r) => r.provider_id))],
+    );
+    lookups.push(performance.now() - started);
+  }
+  lookups.sort((a, b) => a - b);
+  console.log(
+    `\n4. the hub's recipient lookup for ${providerRows.length.toLocaleString('en')} distinct connected providers: median ${ms(quantile(lookups, 0.5))} (${ms(lookups[0])}–${ms(lookups[lookups.length - 1])})`,
+  );
+  await api(auditor, 'DELETE', '/msg/msg', { ids: [wide.id] });
 } finally {
   await db.end();
   await portal.stop();

@@ -8,7 +8,8 @@ afterEach(async () => {
 });
 
 // `auditor` sends an SMS to two phone numbers through the log adapter (the default outside
-// production) and sees both recipients' delivery status become sent. Once per language.
+// production) and sees both recipients' status become sent and their receipts delivered. Once
+// per language.
 const cases = [
   {
     lang: 'zh',
@@ -24,7 +25,9 @@ const cases = [
     summary: '共 2 个收信人，合计 2 条短信。',
     submitted: '已提交发送给 2 个收信人',
     counts: '已发送 2，失败 0，等待 0',
+    delivery: '已送达 2，未送达 0',
     sent: '已发送',
+    delivered: '已送达',
   },
   {
     lang: 'en',
@@ -40,7 +43,9 @@ const cases = [
     summary: '2 recipients, 2 SMS in all.',
     submitted: 'Submitted for sending to 2 recipients',
     counts: '2 sent, 0 failed, 0 waiting',
+    delivery: '2 delivered, 0 not delivered',
     sent: 'Sent',
+    delivered: 'Delivered',
   },
 ] as const;
 
@@ -73,10 +78,13 @@ describe('SMS', () => {
       await expect.poll(() => row.count()).toBe(1);
       // The list refreshes itself while the batch is on its way.
       await expect.poll(() => row.textContent()).toContain(c.counts);
+      // The log adapter is the destination: delivered at once (decision 0035).
+      await expect.poll(() => row.textContent()).toContain(c.delivery);
       await row.getByRole('button').first().click();
       for (const phone of c.numbers.split(/[\n,]\s*/)) {
         const r = main.getByRole('row').filter({ hasText: phone });
         await expect.poll(() => r.getByRole('cell').allTextContents()).toContain(c.sent);
+        await expect.poll(() => r.getByRole('cell').allTextContents()).toContain(c.delivered);
       }
       await screenshot(page, `sms-sent-${c.lang}`, { fullPage: true });
     });

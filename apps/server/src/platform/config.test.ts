@@ -45,6 +45,23 @@ describe('loadConfig', () => {
     ).not.toThrow();
   });
 
+  it('reads the SMS receipt settings with their defaults and refuses bad ones', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toMatchObject({
+      receiptSeconds: 60,
+      receiptBaseSeconds: 60,
+      receiptMaxChecks: 8,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SMS_RECEIPT_SECONDS: '30', SMS_RECEIPT_MAX_CHECKS: '3' }).sms,
+    ).toMatchObject({ receiptSeconds: 30, receiptMaxChecks: 3 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_RECEIPT_MAX_CHECKS: '0' })).toThrow(
+      /SMS_RECEIPT_MAX_CHECKS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_RECEIPT_BASE_SECONDS: 'soon' })).toThrow(
+      /SMS_RECEIPT_BASE_SECONDS/,
+    );
+  });
+
   it('accepts PostgreSQL and Redis URLs', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

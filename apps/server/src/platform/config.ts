@@ -156,6 +156,9 @@ const ZEnv = z.object({
   SMS_RETRY_BASE_SECONDS: seconds('SMS_RETRY_BASE_SECONDS', 1, 3600, 30),
   SMS_TIMEOUT_SECONDS: seconds('SMS_TIMEOUT_SECONDS', 1, 120, 10),
   SMS_DISPATCH_SECONDS: seconds('SMS_DISPATCH_SECONDS', 1, 3600, 10),
+  SMS_RECEIPT_SECONDS: seconds('SMS_RECEIPT_SECONDS', 1, 3600, 60),
+  SMS_RECEIPT_BASE_SECONDS: seconds('SMS_RECEIPT_BASE_SECONDS', 1, 3600, 60),
+  SMS_RECEIPT_MAX_CHECKS: whole('SMS_RECEIPT_MAX_CHECKS', 'checks', 1, 50, 8),
   SMS_ALIYUN_ENDPOINT: z
     .url({ error: 'SMS_ALIYUN_ENDPOINT must be a URL such as https://dysmsapi.aliyuncs.com' })
     .default('https://dysmsapi.aliyuncs.com'),
@@ -236,6 +239,12 @@ export interface TSmsConfig {
   timeoutMs: number;
   /** Seconds between two runs of the dispatch job. */
   dispatchSeconds: number;
+  /** Delivery receipts (decision 0035): seconds between two runs of the receipt job. */
+  receiptSeconds: number;
+  /** The first receipt query waits this long after the send; each further wait is twice the last. */
+  receiptBaseSeconds: number;
+  /** Receipt queries per message before its delivery is 'unknown'. */
+  receiptMaxChecks: number;
   aliyun?: {
     endpoint: string;
     region: string;
@@ -415,6 +424,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseSeconds: e.SMS_RETRY_BASE_SECONDS,
       timeoutMs: e.SMS_TIMEOUT_SECONDS * 1000,
       dispatchSeconds: e.SMS_DISPATCH_SECONDS,
+      receiptSeconds: e.SMS_RECEIPT_SECONDS,
+      receiptBaseSeconds: e.SMS_RECEIPT_BASE_SECONDS,
+      receiptMaxChecks: e.SMS_RECEIPT_MAX_CHECKS,
       aliyun:
         smsAdapter === 'aliyun' &&
         e.SMS_ALIYUN_ACCESS_KEY_ID &&

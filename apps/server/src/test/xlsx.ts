@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 
@@ -14,4 +15,17 @@ export async function sheetRows(res: LightMyRequestResponse): Promise<string[][]
     rows.push(values);
   });
   return rows;
+}
+
+/** A multipart upload of one file in the field `file`, as the import routes take it. */
+export function xlsxUpload(bytes: Buffer, filename = 'import.xlsx') {
+  const boundary = `----portal${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -412,6 +412,33 @@ export const ERRORS = {
   // Operator messages (docs/decisions/0032-operator-messaging.md), 4013x.
   MSG_NO_PROVIDERS: entry(40130, 400, '医疗机构列表不能为空', 'The provider list cannot be empty'),
   MSG_STATE_CHANGED: entry(40131, 409, '消息状态已变更', 'The message status has changed'),
+  // Message import (docs/decisions/0035-message-import-and-sms-receipts.md).
+  MSG_IMPORT_EMPTY: entry(40132, 400, '导入文件中没有数据行', 'The import file holds no data rows'),
+  MSG_IMPORT_TOO_MANY: entry(
+    40133,
+    400,
+    '消息导入文件最多 {max} 行',
+    'A message import file holds at most {max} rows',
+  ),
+  MSG_IMPORT_BAD_HEADER: entry(
+    40134,
+    400,
+    '导入文件的表头与消息导入模板不一致，请下载模板后填写',
+    'The header row does not match the message import template; download the template and fill it in',
+  ),
+  MSG_IMPORT_HAS_ERRORS: entry(
+    40135,
+    400,
+    '导入文件有 {count} 行错误，未导入任何消息',
+    'The file has {count} rows with errors; no message was imported',
+  ),
+  MSG_IMPORT_PROVIDER_UNKNOWN: entry(
+    40136,
+    400,
+    '医疗机构编号不存在或已停用：{codes}',
+    'Unknown or inactive provider ids: {codes}',
+  ),
+  MSG_IMPORT_AREA_UNKNOWN: entry(40137, 400, '地区编码不存在：{codes}', 'Unknown area codes: {codes}'),
 
   // Registered API clients (docs/decisions/0031-clients-and-logs.md), 4016x.
   CLIENT_ID_EXISTS: entry(40160, 400, '客户端ID已存在', 'ClientId already exists'),

@@ -159,3 +159,38 @@ export function applyRead(counts: TMsgCollectResult, code: TMsgCategoryCode, n: 
   });
   return { count: Math.max(0, counts.count - lowered), statisticsList };
 }
+
+/**
+ * A message on the live stream (decision 0032, amended): what the stream's user needs to update
+ * the badge and the notices without re-reading them, and whether that user has read it.
+ */
+export const ZMsgLiveMessage = z.object({
+  id: z.string(),
+  code: ZMsgCategoryCode,
+  msgType: z.string(),
+  msgLevel: ZMsgLevel,
+  title: z.string(),
+  titleEn: z.string(),
+  content: z.string(),
+  enContent: z.string(),
+  createdAt: z.string(),
+  unread: z.boolean(),
+});
+export type TMsgLiveMessage = z.infer<typeof ZMsgLiveMessage>;
+
+/** The data of a `messages` event: messages that appeared or left; empty: re-read. */
+export type TMsgLiveEvent = { added: TMsgLiveMessage[] } | { removed: TMsgLiveMessage[] };
+
+/** Counts after messages appeared (+1 per unread one of its code) or left (-1 per unread one). */
+export function applyLiveChange(
+  counts: TMsgCollectResult,
+  changed: TMsgLiveMessage[],
+  direction: 1 | -1,
+): TMsgCollectResult {
+  const delta = new Map<string, number>();
+  for (const m of changed) if (m.unread) delta.set(m.code, (delta.get(m.code) ?? 0) + direction);
+  const statisticsList = counts.statisticsList.map((s) =>
+    delta.has(s.code) ? { ...s, count: Math.max(0, s.count + (delta.get(s.code) ?? 0)) } : s,
+  );
+  return { count: statisticsList.reduce((sum, s) => sum + s.count, 0), statisticsList };
+}

@@ -205,6 +205,16 @@ export const SMS_STATUS = {
 export const SMS_STATUS_CODES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type TSmsStatus = (typeof SMS_STATUS_CODES)[number];
 
+/** The carrier's delivery receipt of a sent SMS (decision 0035); '' before it is sent. */
+export const SMS_DELIVERY = {
+  WAITING: { code: 'waiting', zh: '等待回执', en: 'Awaiting receipt' },
+  DELIVERED: { code: 'delivered', zh: '已送达', en: 'Delivered' },
+  UNDELIVERED: { code: 'undelivered', zh: '未送达', en: 'Not delivered' },
+  UNKNOWN: { code: 'unknown', zh: '无回执', en: 'No receipt' },
+} as const;
+export const SMS_DELIVERY_CODES = ['', 'waiting', 'delivered', 'undelivered', 'unknown'] as const;
+export type TSmsDelivery = (typeof SMS_DELIVERY_CODES)[number];
+
 const ZProviderIds = z
   .array(z.string().trim().min(1).max(64), { error: bilingual('格式不正确', 'Incorrect Format') })
   .max(
@@ -261,6 +271,9 @@ export const ZSmsBatch = z.object({
   sending: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** Of the sent: receipts that say delivered, and not delivered. */
+  delivered: z.number().int(),
+  undelivered: z.number().int(),
 });
 export type TSmsBatch = z.infer<typeof ZSmsBatch>;
 
@@ -293,6 +306,10 @@ export const ZSmsRecipient = z.object({
   sentAt: z.string().nullable(),
   providerMessageId: z.string(),
   error: z.string(),
+  delivery: z.enum(SMS_DELIVERY_CODES),
+  /** The gateway's reason for not delivered (its error code), or why no receipt came. */
+  deliveryReason: z.string(),
+  deliveredAt: z.string().nullable(),
 });
 export type TSmsRecipient = z.infer<typeof ZSmsRecipient>;
 export const ZSmsRecipientPage = z.object({

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   ZMsgByProviderBody,
   ZMsgCollectAllBody,
@@ -10,15 +11,18 @@ import {
   ZMsgSaveBody,
   ZMsgStats,
 } from '@portal/domain/messages/compose';
+import { MSG_IMPORT_MAX_BYTES, ZMsgImportQuery, ZMsgImportReport } from '@portal/domain/messages/import';
 import { ZMsgCategoryCode, ZMsgCollectResult, ZMsgPage, ZMsgReadStatus } from '@portal/domain/messages/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
-import { sendFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
+import { attachment, sendFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
+import { readXlsxUpload } from '../../platform/http/xlsx-import.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { writeMessagesExport } from './messages.export.ts';
+import { importMessages, messageImportTemplate } from './messages.import.ts';
 import { createMessageHub, issueStreamTicket, takeStreamTicket } from './messages.live.ts';
 import {
   collectAll,
@@ -48,6 +52,11 @@ const ZTs = z.object({ ts: z.string().optional() });
  */
 export function messagesManageRoutes(p: TPlatform): FastifyPluginAsyncZod {
   return async (app) => {
+    if (!app.hasContentTypeParser('multipart/form-data')) {
+      await app.register(multipart, {
+        limits: { fileSize: MSG_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+      });
+    }
     const hub = await createMessageHub(p);
     app.addHook('preClose', async () => hub.close());
     p.jobs.define({
@@ -116,6 +125,43 @@ export function messagesManageRoutes(p: TPlatform): FastifyPluginAsyncZod {
           fileName: lang === 'en' ? 'messages.xlsx' : '消息列表.xlsx',
           write: (out) => writeMessagesExport(p, { actor, filter: request.body, lang, out }),
         });
+      },
+    );
+
+    app.get(
+      '/msg/msg/import/template',
+      {
+        config: { access: can('import') },
+        schema: {
+          tags,
+          summary: 'The .xlsx template of the message import, with bilingual headers and the codes',
+          querystring: ZTs,
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', attachment('message-import-template.xlsx'))
+          .header('cache-control', 'private, no-store')
+          .send(await messageImportTemplate()),
+    );
+
+    app.post(
+      '/msg/msg/import',
+      {
+        config: { access: can('import') },
+        schema: {
+          tags,
+          summary:
+            'Imports messages from an .xlsx (multipart field file, only .xlsx): with dryRun=true answers the row-level report and saves nothing; without, sends every row in one transaction or, when any row has an error, nothing (40135 with the report)',
+          consumes: ['multipart/form-data'],
+          querystring: ZMsgImportQuery,
+          response: { 200: ZEnvelope(ZMsgImportReport) },
+        },
+      },
+      async (request) => {
+        const bytes = await readXlsxUpload(request, MSG_IMPORT_MAX_BYTES);
+        return ok(await importMessages(p, { actor: actorOf(request), bytes, dryRun: request.query.dryRun }));
       },
     );
 

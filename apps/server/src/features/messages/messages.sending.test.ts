@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { recordValidityTransitions } from './messages.sending.ts';
 import { messageRecipients, messages } from './messages.tables.ts';
 
 let t: TTestApp;
@@ -371,5 +372,140 @@ describe('live stream', () => {
     expect(events.filter((e) => e === 'messages')).toHaveLength(1);
     stream.destroy();
     expect((await req('demo/hospital', 'GET', `/msg/msg/stream?ticket=${ticket}`)).statusCode).toBe(401);
+  });
+});
+
+/** A live stream of `who`, collecting each `messages` event's data as it arrives. */
+async function openStream(who: string) {
+  const ticket = (await req(who, 'POST', '/msg/msg/stream/ticket')).json().data.ticket as string;
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const events: Record<string, unknown>[] = [];
+  const stream = httpRequest({ host: '127.0.0.1', port, path: `/saasapi/msg/msg/stream?ticket=${ticket}` });
+  await new Promise<void>((resolve, reject) => {
+    let buffer = '';
+    stream.on('response', (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.includes('event: ready')) resolve();
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (block.includes('event: messages') && data) events.push(JSON.parse(data));
+          end = buffer.indexOf('\n\n');
+        }
+      });
+    });
+    stream.on('error', reject);
+    stream.end();
+  });
+  return {
+    events,
+    /** Waits until `n` events have arrived (2 s at most, the browser's promise). */
+    async waitFor(n: number) {
+      const deadline = Date.now() + 2000;
+      while (events.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return events;
+    },
+    close: () => stream.destroy(),
+  };
+}
+
+describe('live stream: the event carries what changed (decision 0032, amended)', () => {
+  it('a send reaches only its recipients, with the message and unread, so nothing is re-read', async () => {
+    const hospital = await openStream('demo/hospital');
+    const auditor = await openStream('demo/auditor');
+    const acme = await openStream('acme/hospital');
+    try {
+      const sent = await send({ name: '实时新增', nameEn: 'Live added' });
+      const [event] = await hospital.waitFor(1);
+      expect(event).toEqual({
+        added: [
+          expect.objectContaining({
+            id: sent.id,
+            code: '04',
+            msgType: '01',
+            msgLevel: '03',
+            title: '实时新增',
+            titleEn: 'Live added',
+            content: '明天停诊。\n请改期。',
+            unread: true,
+          }),
+        ],
+      });
+      // Operator staff and another tenant receive nothing, so they are not told.
+      await send({ providerIds: ['P20001'] }, 'acme/auditor');
+      await acme.waitFor(1);
+      expect(auditor.events).toEqual([]);
+      expect(hospital.events).toHaveLength(1);
+      expect(acme.events[0]).toMatchObject({ added: [expect.objectContaining({ unread: true })] });
+    } finally {
+      hospital.close();
+      auditor.close();
+      acme.close();
+    }
+  });
+
+  it('a withdrawal says whether the message was unread; a modification asks for a re-read', async () => {
+    const read = await send({ name: '已读撤回' });
+    const unread = await send({ name: '未读撤回' });
+    expect(
+      (await req('demo/hospital', 'POST', '/msg/msg/center/haveRead', { ids: [read.id] })).statusCode,
+    ).toBe(200);
+    const hospital = await openStream('demo/hospital');
+    try {
+      await req('demo/auditor', 'DELETE', '/msg/msg', { ids: [read.id] });
+      await req('demo/auditor', 'DELETE', '/msg/msg', { ids: [unread.id] });
+      const [first, second] = await hospital.waitFor(2);
+      expect(first).toEqual({ removed: [expect.objectContaining({ id: read.id, unread: false })] });
+      expect(second).toEqual({ removed: [expect.objectContaining({ id: unread.id, unread: true })] });
+
+      const modified = await send({ name: '修改前' });
+      await hospital.waitFor(3);
+      const saved = await req('demo/auditor', 'POST', '/msg/msg', body({ id: modified.id, name: '修改后' }));
+      expect(saved.statusCode, saved.body).toBe(200);
+      const events = await hospital.waitFor(4);
+      expect(events[3]).toEqual({});
+    } finally {
+      hospital.close();
+    }
+  });
+
+  it('a scheduled message is told when it starts, once; an expiry is told as it leaves', async () => {
+    const hospital = await openStream('demo/hospital');
+    try {
+      const scheduled = await send({
+        name: '定时开始',
+        validFrom: new Date(Date.now() + 30 * MIN).toISOString(),
+        validTo: new Date(Date.now() + 90 * MIN).toISOString(),
+      });
+      const now = await send({ name: '立即开始' });
+      await hospital.waitFor(1);
+      // Not visible yet: only the immediate one was told.
+      expect(hospital.events.map((e) => (e as { added: { id: string }[] }).added[0].id)).toEqual([now.id]);
+
+      await t.platform.db
+        .update(messages)
+        .set({ validFrom: new Date(Date.now() - 1000), updatedAt: new Date(Date.now() - MIN) })
+        .where(eq(messages.id, scheduled.id));
+      await recordValidityTransitions(t.platform);
+      const events = await hospital.waitFor(2);
+      // The immediate message started too, but was told at its send: not again.
+      expect(events).toHaveLength(2);
+      expect(events[1]).toEqual({ added: [expect.objectContaining({ id: scheduled.id, unread: true })] });
+
+      await t.platform.db
+        .update(messages)
+        .set({ validTo: new Date(Date.now() - 1000) })
+        .where(eq(messages.id, now.id));
+      await recordValidityTransitions(t.platform);
+      const after = await hospital.waitFor(3);
+      expect(after[2]).toEqual({ removed: [expect.objectContaining({ id: now.id, unread: true })] });
+    } finally {
+      hospital.close();
+    }
   });
 });

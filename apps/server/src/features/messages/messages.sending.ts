@@ -194,10 +194,72 @@ export async function saveMessage(
       .update(messages)
       .set({ recipientCount: recipients })
       .where(and(eq(messages.tenantId, actor.tenantId), eq(messages.id, id)));
-    return { id, status, recipients };
+    return { id, status, recipients, sentNow };
   });
-  if (result.status === MSG_STATUS_SENT) await publishMessagesChanged(p, actor.tenantId);
-  return result;
+  if (result.sentNow) await publishMessagesChanged(p, actor.tenantId, { kind: 'appeared', ids: [result.id] });
+  else if (result.status === MSG_STATUS_SENT)
+    await publishMessagesChanged(p, actor.tenantId, { kind: 'changed', ids: [result.id] });
+  return { id: result.id, status: result.status, recipients: result.recipients };
+}
+
+/** How many providers a recipient choice reaches now (the import's check; nothing is written). */
+export async function countRecipients(
+  db: TDbOrTx,
+  tenantId: string,
+  searchType: TMsgSearchType,
+  fields: Pick<z.output<typeof ZMsgFields>, 'areaCodes' | 'providerIds' | 'personInChargeIds'>,
+): Promise<number> {
+  const criteria = criteriaOf({ ...fields, searchType } as z.output<typeof ZMsgFields>);
+  const select = recipientSelect(tenantId, '00000000-0000-0000-0000-000000000000', searchType, criteria);
+  const rows = await query<{ n: number }>(db, sql`select count(*)::int as n from (${select}) r`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Creates sent messages inside the caller's transaction, one per body, each with its recipient
+ * rows (the import of decision 0035). Answers each one's recipients; the caller decides what a
+ * message that reaches nobody means and publishes the change after its commit.
+ */
+export async function createSentMessages(
+  tx: TDbOrTx,
+  { actor, bodies, now }: { actor: TActor; bodies: z.output<typeof ZMsgFields>[]; now: Date },
+): Promise<{ id: string; recipients: number }[]> {
+  const created: { id: string; recipients: number }[] = [];
+  for (const body of bodies) {
+    const criteria = criteriaOf(body);
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        tenantId: actor.tenantId,
+        name: body.name,
+        nameEn: body.nameEn,
+        msgType: body.msgType as TMsgTypeCode,
+        msgLevel: body.msgLevel as TMsgLevelCode,
+        code: MSG_NOTICE_CODE as TMsgCategoryCode,
+        content: body.content,
+        enContent: body.enContent,
+        validFrom: body.validFrom ? new Date(body.validFrom) : now,
+        validTo: body.validTo ? new Date(body.validTo) : null,
+        status: MSG_STATUS_SENT,
+        searchType: body.searchType,
+        criteria,
+        senderId: actor.userId,
+        senderName: actor.name,
+        senderNameEn: actor.nameEn,
+        sentAt: now,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+        updatedAt: now,
+      })
+      .returning({ id: messages.id });
+    const recipients = await resolveRecipients(tx, actor.tenantId, row.id, body.searchType, criteria);
+    await tx
+      .update(messages)
+      .set({ recipientCount: recipients })
+      .where(and(eq(messages.tenantId, actor.tenantId), eq(messages.id, row.id)));
+    created.push({ id: row.id, recipients });
+  }
+  return created;
 }
 
 /**
@@ -240,10 +302,11 @@ export async function deleteMessages(
         .set({ status: MSG_STATUS_WITHDRAWN, updatedAt: new Date(), updatedBy: actor.userId })
         .where(and(eq(messages.tenantId, actor.tenantId), inArray(messages.id, sent)));
     }
-    return { deleted: drafts.length, withdrawn: sent.length };
+    return { deleted: drafts.length, withdrawn: sent };
   });
-  if (result.withdrawn > 0) await publishMessagesChanged(p, actor.tenantId);
-  return result;
+  if (result.withdrawn.length > 0)
+    await publishMessagesChanged(p, actor.tenantId, { kind: 'left', ids: result.withdrawn });
+  return { deleted: result.deleted, withdrawn: result.withdrawn.length };
 }
 
 /** Providers of the recipient rows that at least one of their staff has read, per message. */
@@ -631,19 +694,25 @@ export async function collectAll(
  */
 export async function recordValidityTransitions(p: TPlatform): Promise<{ started: number; expired: number }> {
   const now = new Date().toISOString();
-  const started = await query<{ tenant_id: string }>(
+  // Announced as appeared only when the message became visible now, not already at its last save.
+  const started = await query<{ id: string; tenant_id: string; announce: boolean }>(
     p.db,
     sql`update ${messages} set started_at = now()
     where status = ${MSG_STATUS_SENT} and started_at is null and valid_from <= ${now}::timestamptz
-    returning tenant_id`,
+    returning id, tenant_id, valid_from > updated_at as announce`,
   );
-  const expired = await query<{ tenant_id: string }>(
+  const expired = await query<{ id: string; tenant_id: string }>(
     p.db,
     sql`update ${messages} set expired_at = now()
     where status = ${MSG_STATUS_SENT} and expired_at is null and valid_to is not null and valid_to <= ${now}::timestamptz
-    returning tenant_id`,
+    returning id, tenant_id`,
   );
   const tenants = new Set([...started, ...expired].map((r) => r.tenant_id));
-  for (const tenantId of tenants) await publishMessagesChanged(p, tenantId);
+  for (const tenantId of tenants) {
+    const appeared = started.filter((r) => r.tenant_id === tenantId && r.announce).map((r) => r.id);
+    const left = expired.filter((r) => r.tenant_id === tenantId).map((r) => r.id);
+    if (appeared.length > 0) await publishMessagesChanged(p, tenantId, { kind: 'appeared', ids: appeared });
+    if (left.length > 0) await publishMessagesChanged(p, tenantId, { kind: 'left', ids: left });
+  }
   return { started: started.length, expired: expired.length };
 }

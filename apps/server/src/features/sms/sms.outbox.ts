@@ -141,6 +141,16 @@ async function dispatchTenant(
           providerMessageId: outcome.messageId.slice(0, 128),
           error: '',
           updatedAt: sql`now()`,
+          // Decision 0035: known at once, awaited from the receipt job, or not reported by this adapter.
+          ...(outcome.delivered
+            ? { delivery: 'delivered', deliveredAt: sql`now()` }
+            : gateway.queryReceipt
+              ? {
+                  delivery: 'waiting',
+                  receiptChecks: 0,
+                  nextReceiptAt: sql`now() + ${p.config.sms.receiptBaseSeconds}::int * interval '1 second'`,
+                }
+              : {}),
         })
         .where(mine);
       result.sent += 1;

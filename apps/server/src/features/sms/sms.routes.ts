@@ -20,11 +20,13 @@ import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { createSmsGateway } from './sms.gateway.ts';
 import { defineSmsDispatchJob, SMS_DISPATCH_JOB } from './sms.outbox.ts';
+import { defineSmsReceiptJob } from './sms.receipts.ts';
 import { pageSmsBatches, pageSmsRecipients, previewSms, searchSmsProviders, sendSms } from './sms.service.ts';
 
 export function smsRoutes(p: TPlatform): FastifyPluginAsyncZod {
   const gateway = createSmsGateway(p.config.sms, p.log);
   defineSmsDispatchJob(p, gateway);
+  defineSmsReceiptJob(p, gateway);
 
   /** Sends what was just saved at once when this instance runs jobs, instead of at the next poll. */
   const dispatchSoon = () => {

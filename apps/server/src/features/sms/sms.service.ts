@@ -14,6 +14,7 @@ import {
   smsSegments,
   type TSmsBatch,
   type TSmsBatchPage,
+  type TSmsDelivery,
   type TSmsPreview,
   type TSmsPreviewRecipient,
   type TSmsProviderOption,
@@ -255,6 +256,9 @@ const countOf = (status: TSmsStatus) =>
   // Qualified by hand: drizzle writes a one-table select's columns without their table.
   sql<number>`(select count(*)::int from sms_outbox o where o.batch_id = sms_batches.id and o.tenant_id = sms_batches.tenant_id and o.status = ${status})`;
 
+const deliveryCountOf = (delivery: TSmsDelivery) =>
+  sql<number>`(select count(*)::int from sms_outbox o where o.batch_id = sms_batches.id and o.tenant_id = sms_batches.tenant_id and o.delivery = ${delivery})`;
+
 const batchColumns = {
   id: smsBatches.id,
   content: smsBatches.content,
@@ -267,6 +271,8 @@ const batchColumns = {
   sending: countOf('sending'),
   sent: countOf('sent'),
   failed: countOf('failed'),
+  delivered: deliveryCountOf('delivered'),
+  undelivered: deliveryCountOf('undelivered'),
 };
 
 type TBatchRow = Omit<TSmsBatch, 'createdAt'> & { createdAt: Date };
@@ -276,6 +282,8 @@ const toBatch = (r: TBatchRow): TSmsBatch => ({
   sending: Number(r.sending),
   sent: Number(r.sent),
   failed: Number(r.failed),
+  delivered: Number(r.delivered),
+  undelivered: Number(r.undelivered),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -345,6 +353,9 @@ export async function pageSmsRecipients(
       sentAt: r.sentAt?.toISOString() ?? null,
       providerMessageId: r.providerMessageId,
       error: r.error,
+      delivery: r.delivery as TSmsDelivery,
+      deliveryReason: r.deliveryReason,
+      deliveredAt: r.deliveredAt?.toISOString() ?? null,
     })),
     current,
     size,

@@ -47,6 +47,18 @@ export const smsOutbox = pgTable(
     sentAt: at('sent_at'),
     providerMessageId: varchar('provider_message_id', { length: 128 }).notNull().default(''),
     error: text('error').notNull().default(''),
+    /**
+     * The delivery receipt (decision 0035): '' until sent; waiting (the gateway took it, the
+     * receipt job asks), delivered, undelivered (with the gateway's reason), unknown (no receipt
+     * after the last check).
+     */
+    delivery: varchar('delivery', { length: 12 }).notNull().default(''),
+    deliveryReason: text('delivery_reason').notNull().default(''),
+    /** When the handset received it, as the gateway reports (or when the log adapter took it). */
+    deliveredAt: at('delivered_at'),
+    /** Receipt queries made so far; after the n-th the next waits receiptBase * 2^n. */
+    receiptChecks: integer('receipt_checks').notNull().default(0),
+    nextReceiptAt: at('next_receipt_at'),
   },
   (t) => [
     index('sms_outbox_tenant_idx').on(t.tenantId),
@@ -54,6 +66,7 @@ export const smsOutbox = pgTable(
     uniqueIndex('sms_outbox_batch_phone_uq').on(t.batchId, t.phone),
     index('sms_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('sms_outbox_recent_idx').on(t.tenantId, t.lastAttemptAt),
+    index('sms_outbox_receipt_due_idx').on(t.delivery, t.nextReceiptAt),
   ],
 );
 

@@ -7,6 +7,7 @@ import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { aliyunPercentEncode, createAliyunGateway } from './sms.gateway.ts';
 import { dispatchSms, SMS_DISPATCH_JOB } from './sms.outbox.ts';
+import { collectSmsReceipts } from './sms.receipts.ts';
 import { smsBatches, smsOutbox } from './sms.tables.ts';
 
 const SEND = '/saasapi/msg/sms';
@@ -31,6 +32,14 @@ class FakeGateway {
   answers: TFakeAnswer[] = [];
   /** Answers by phone number, used whenever that phone is asked for. */
   byPhone = new Map<string, TFakeAnswer[]>();
+  /** What SendSms took, by the BizId it answered: QuerySendDetails reports on these. */
+  sent = new Map<string, { phone: string; outId: string; sendDate: string }>();
+  /**
+   * QuerySendDetails answers by BizId: a receipt (SendStatus 1 waiting, 2 failed, 3 delivered,
+   * with ErrCode and ReceiveDate) or a whole answer (an error). Default when none is queued:
+   * delivered.
+   */
+  receipts = new Map<string, (TFakeAnswer | { SendStatus: number; ErrCode: string })[]>();
 
   readonly secret: string;
 
@@ -67,6 +76,8 @@ class FakeGateway {
         status: 400,
         body: { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched' },
       };
+    } else if (params.Action === 'QuerySendDetails') {
+      answer = this.querySendDetails(params);
     } else {
       answer = this.byPhone.get(params.PhoneNumbers)?.shift() ??
         this.answers.shift() ?? {
@@ -74,8 +85,48 @@ class FakeGateway {
           body: { Code: 'OK', Message: 'OK', BizId: `biz-${this.requests.length}`, RequestId: randomUUID() },
         };
     }
+    if (params.Action === 'SendSms' && answer.body.Code === 'OK') {
+      this.sent.set(String(answer.body.BizId), {
+        phone: params.PhoneNumbers,
+        outId: params.OutId,
+        sendDate: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', ''),
+      });
+    }
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer.body));
+  }
+
+  /** Aliyun's QuerySendDetails: the details of what was sent to PhoneNumber on SendDate under BizId. */
+  private querySendDetails(params: Record<string, string>): TFakeAnswer {
+    const sent = this.sent.get(params.BizId);
+    const queued = this.receipts.get(params.BizId)?.shift();
+    if (queued && 'status' in queued) return queued;
+    const found = sent && sent.phone === params.PhoneNumber && sent.sendDate === params.SendDate;
+    const receipt = queued ?? { SendStatus: 3, ErrCode: 'DELIVERED' };
+    const details = found
+      ? [
+          {
+            PhoneNum: sent.phone,
+            OutId: sent.outId,
+            SendStatus: receipt.SendStatus,
+            ErrCode: receipt.ErrCode,
+            TemplateCode: 'SMS_123456789',
+            Content: '',
+            SendDate: '2026-11-25 10:00:00',
+            ReceiveDate: receipt.SendStatus === 1 ? '' : '2026-11-25 10:00:05',
+          },
+        ]
+      : [];
+    return {
+      status: 200,
+      body: {
+        Code: 'OK',
+        Message: 'OK',
+        RequestId: randomUUID(),
+        TotalCount: details.length,
+        SmsSendDetailDTOs: { SmsSendDetailDTO: details },
+      },
+    };
   }
 }
 
@@ -273,10 +324,26 @@ describe('preview and send (log adapter)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json().data).toMatchObject({ total: 2 });
     for (const r of page.json().data.records) {
-      expect(r).toMatchObject({ status: 'sent', attempts: 1, providerMessageId: `log-${r.id}`, error: '' });
+      // The log adapter is the message's destination: delivered at once, no receipt to wait for.
+      expect(r).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        providerMessageId: `log-${r.id}`,
+        error: '',
+        delivery: 'delivered',
+        deliveryReason: '',
+      });
+      expect(r.deliveredAt).not.toBeNull();
     }
     const list = await as('demo/auditor', { method: 'POST', url: PAGE, payload: { current: 1, size: 5 } });
-    expect(list.json().data.records[0]).toMatchObject({ id: batch.id, total: 2, sent: 2, pending: 0 });
+    expect(list.json().data.records[0]).toMatchObject({
+      id: batch.id,
+      total: 2,
+      sent: 2,
+      pending: 0,
+      delivered: 2,
+      undelivered: 0,
+    });
   });
 
   it('answers the settings and a provider search', async () => {
@@ -343,6 +410,8 @@ describe('delivery through Aliyun SMS, against a local fake gateway', () => {
       SMS_ALIYUN_TEMPLATE_CODE: 'SMS_123456789',
       SMS_RETRY_BASE_SECONDS: '30',
       SMS_MAX_ATTEMPTS: '3',
+      SMS_RECEIPT_BASE_SECONDS: '60',
+      SMS_RECEIPT_MAX_CHECKS: '3',
     });
     auditor = (await login(g.app, 'demo', 'auditor')).token;
   });
@@ -354,6 +423,7 @@ describe('delivery through Aliyun SMS, against a local fake gateway', () => {
     fake.requests = [];
     fake.answers = [];
     fake.byPhone.clear();
+    fake.receipts.clear();
     // Earlier tests' attempts must not count against this test's rate.
     await g.platform.db.update(smsOutbox).set({ lastAttemptAt: sql`now() - interval '1 hour'` });
   });
@@ -509,6 +579,151 @@ describe('delivery through Aliyun SMS, against a local fake gateway', () => {
     expect(list.json().data.records[0]).toMatchObject({ id: batchId, total: 2, sent: 1, failed: 1 });
     const batches = await g.platform.db.select().from(smsBatches).where(eq(smsBatches.id, batchId));
     expect(batches).toHaveLength(1);
+  });
+
+  describe('delivery receipts (QuerySendDetails)', () => {
+    const collect = () => collectSmsReceipts(g.platform, gatewayOf(g));
+    const makeDue = (batchId: string) =>
+      g.platform.db
+        .update(smsOutbox)
+        .set({ nextReceiptAt: sql`now()` })
+        .where(eq(smsOutbox.batchId, batchId));
+    const sentRow = async (phone: string) => {
+      const batchId = await sendG(phone);
+      expect(await dispatch()).toMatchObject({ sent: 1 });
+      const [row] = await rowsOf(batchId);
+      return { batchId, row };
+    };
+    const queries = () => fake.requests.filter((r) => r.Action === 'QuerySendDetails');
+
+    it('awaits a receipt after the send and asks only when it is due', async () => {
+      const { batchId, row } = await sentRow('13800138050');
+      expect(row).toMatchObject({ status: 'sent', delivery: 'waiting', receiptChecks: 0 });
+      const wait = ((row.nextReceiptAt?.getTime() ?? 0) - (row.sentAt?.getTime() ?? 0)) / 1000;
+      expect(wait).toBeGreaterThanOrEqual(59);
+      expect(wait).toBeLessThanOrEqual(61);
+      expect(await collect()).toMatchObject({ delivered: 0, waiting: 0 });
+      expect(queries()).toHaveLength(0);
+
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ delivered: 1 });
+      expect(fake.badSignatures).toBe(0);
+      expect(queries()[0]).toMatchObject({
+        Action: 'QuerySendDetails',
+        Version: '2017-05-25',
+        PhoneNumber: '13800138050',
+        BizId: row.providerMessageId,
+        AccessKeyId: 'fake-key-id',
+        SignatureMethod: 'HMAC-SHA1',
+      });
+      const [after] = await rowsOf(batchId);
+      expect(after).toMatchObject({ delivery: 'delivered', deliveryReason: '', receiptChecks: 1 });
+      // The carrier's receive time (10:00:05 China time), not the time of the check.
+      expect(after.deliveredAt?.toISOString()).toBe('2026-11-25T02:00:05.000Z');
+      // Nothing more to ask.
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ delivered: 0, waiting: 0 });
+      expect(queries()).toHaveLength(1);
+    });
+
+    it("records 'not delivered' with the gateway's reason, shown on the recipients page", async () => {
+      const { batchId, row } = await sentRow('13800138051');
+      fake.receipts.set(row.providerMessageId, [{ SendStatus: 2, ErrCode: 'MK:0001' }]);
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ undelivered: 1 });
+      const page = await call(g.app, 'demo', auditor, {
+        method: 'POST',
+        url: RECIPIENTS,
+        payload: { batchId },
+      });
+      expect(page.json().data.records[0]).toMatchObject({
+        status: 'sent',
+        delivery: 'undelivered',
+        deliveryReason: 'MK:0001',
+        deliveredAt: '2026-11-25T02:00:05.000Z',
+      });
+      const list = await call(g.app, 'demo', auditor, { method: 'POST', url: PAGE, payload: { size: 1 } });
+      expect(list.json().data.records[0]).toMatchObject({
+        id: batchId,
+        sent: 1,
+        delivered: 0,
+        undelivered: 1,
+      });
+    });
+
+    it('keeps waiting while the receipt is pending, backing off, then gives up as unknown', async () => {
+      const { batchId, row } = await sentRow('13800138052');
+      fake.receipts.set(row.providerMessageId, [
+        { SendStatus: 1, ErrCode: '' },
+        { SendStatus: 1, ErrCode: '' },
+        { SendStatus: 1, ErrCode: '' },
+      ]);
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ waiting: 1 });
+      let [r] = await rowsOf(batchId);
+      expect(r).toMatchObject({ delivery: 'waiting', receiptChecks: 1, deliveryReason: '' });
+      // After the first check the wait doubles: 120 s.
+      let wait = ((r.nextReceiptAt?.getTime() ?? 0) - Date.now()) / 1000;
+      expect(wait).toBeGreaterThan(110);
+      expect(wait).toBeLessThanOrEqual(121);
+
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ waiting: 1 });
+      [r] = await rowsOf(batchId);
+      wait = ((r.nextReceiptAt?.getTime() ?? 0) - Date.now()) / 1000;
+      expect(wait).toBeGreaterThan(230);
+      expect(wait).toBeLessThanOrEqual(241);
+
+      // The third check is the last (SMS_RECEIPT_MAX_CHECKS=3).
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ unknown: 1 });
+      [r] = await rowsOf(batchId);
+      expect(r).toMatchObject({ delivery: 'unknown', receiptChecks: 3, nextReceiptAt: null });
+      expect(r.deliveryReason).toBe('');
+      expect(queries()).toHaveLength(3);
+    });
+
+    it('asks again after a failed receipt query (throttled, 5xx), keeping the reason meanwhile', async () => {
+      const { batchId, row } = await sentRow('13800138053');
+      fake.receipts.set(row.providerMessageId, [
+        { status: 200, body: { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发流控' } },
+        { status: 503, body: { Code: 'ServiceUnavailable', Message: 'busy' } },
+      ]);
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ waiting: 1 });
+      let [r] = await rowsOf(batchId);
+      expect(r).toMatchObject({ delivery: 'waiting', receiptChecks: 1 });
+      expect(r.deliveryReason).toBe('isv.BUSINESS_LIMIT_CONTROL: 触发流控');
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ waiting: 1 });
+      [r] = await rowsOf(batchId);
+      expect(r.deliveryReason).toContain('ServiceUnavailable');
+      await makeDue(batchId);
+      expect(await collect()).toMatchObject({ delivered: 1 });
+      [r] = await rowsOf(batchId);
+      expect(r).toMatchObject({ delivery: 'delivered', deliveryReason: '', receiptChecks: 3 });
+      expect(queries()).toHaveLength(3);
+      // The send itself was never repeated.
+      expect(fake.requests.filter((q) => q.Action === 'SendSms')).toHaveLength(1);
+    });
+
+    it('asks once per row when two receipt runs meet, and no failed send is asked about', async () => {
+      const batchId = await sendG('13800138060,13800138061,13800138062');
+      fake.byPhone.set('13800138062', [
+        { status: 200, body: { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' } },
+      ]);
+      await dispatch();
+      await makeDue(batchId);
+      const results = await Promise.all([collect(), collect()]);
+      expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(2);
+      expect(queries()).toHaveLength(2);
+      const rows = await rowsOf(batchId);
+      expect(rows.map((r) => [r.status, r.delivery])).toEqual([
+        ['sent', 'delivered'],
+        ['sent', 'delivered'],
+        ['failed', ''],
+      ]);
+    });
   });
 
   it('the gateway does not retry an unreachable host on its own, and says it may be retried', async () => {

@@ -15,9 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import { attachment, sendFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
+import { readXlsxUpload } from '../../platform/http/xlsx-import.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import { assignableRoles, findAllUsers, findServiceUsers, pageUsers } from './users.admin.queries.ts';
@@ -350,14 +350,7 @@ export function usersAdminRoutes(p: TPlatform): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError('ONLY_XLSX');
-        const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-        if (part?.fieldname !== 'file') throw new AppError('ONLY_XLSX');
-        if (!/\.xlsx$/i.test(part.filename)) throw new AppError('ONLY_XLSX');
-        const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-          throw error;
-        });
+        const bytes = await readXlsxUpload(request, IMPORT_MAX_BYTES);
         return ok(await previewImport(p, { actor: actorOf(request), bytes }));
       },
     );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { xlsxUpload } from '../../test/xlsx.ts';
 import { rolePermissions, roles } from '../roles/roles.tables.ts';
 import { sessions } from '../session/session.tables.ts';
 import { users } from './users.tables.ts';
@@ -56,17 +57,7 @@ async function create(over: Record<string, unknown> = {}) {
   return res.json().data as { id: string; account: string };
 }
 
-function multipart(bytes: Buffer, filename = 'users.xlsx') {
-  const boundary = `----portal${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (bytes: Buffer, filename = 'users.xlsx') => xlsxUpload(bytes, filename);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -5,7 +5,6 @@
  * token tied to the tenant and the user who uploaded it.
  */
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { USER_TYPE } from '@portal/domain/dictionaries/codes';
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
 import { parseBilingual, type TBilingual } from '@portal/domain/i18n/bilingual';
@@ -28,6 +27,7 @@ import type { TActor } from '../../platform/auth/access.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { importHeader, readImportSheet } from '../../platform/http/xlsx-import.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { userRoles } from '../roles/roles.tables.ts';
 import { assertOperator, existingProviderIds, tenantRoles } from './users.admin.store.ts';
@@ -46,14 +46,12 @@ interface TStoredPreview {
   total: number;
 }
 
-const headerOf = (c: (typeof IMPORT_COLUMNS)[number]) => `${c.zh} / ${c.en}`;
-
 /** The import template: the header row, one example row, and a sheet with the codes to use. */
 export async function importTemplate(p: TPlatform, { actor }: { actor: TActor }): Promise<Buffer> {
   assertOperator(actor);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('users');
-  sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: headerOf(c), key: c.key, width: 22 }));
+  sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: importHeader(c), key: c.key, width: 22 }));
   sheet.getRow(1).font = { bold: true };
   sheet.addRow({
     account: 'zhang_san',
@@ -78,13 +76,6 @@ export async function importTemplate(p: TPlatform, { actor }: { actor: TActor })
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const cellText = (cell: ExcelJS.Cell): string => {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && 'text' in v && typeof v.text === 'string') return v.text.trim();
-  return cell.text.trim();
-};
-
 const rowError = (row: number, account: string, field: string, message: TBilingual): TImportRowError => ({
   row,
   account,
@@ -94,33 +85,16 @@ const rowError = (row: number, account: string, field: string, message: TBilingu
 });
 
 /** Reads an uploaded workbook's first sheet: its header must be the template's. */
-async function readRows(bytes: Buffer): Promise<{ row: number; cells: Record<string, string> }[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.read(Readable.from(bytes));
-  } catch {
-    throw new AppError('ONLY_XLSX');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('USER_IMPORT_EMPTY');
-  const header = sheet.getRow(1);
-  IMPORT_COLUMNS.forEach((c, i) => {
-    const text = cellText(header.getCell(i + 1));
-    if (![headerOf(c), c.zh, c.en].some((h) => h.toLowerCase() === text.toLowerCase()))
-      throw new AppError('USER_IMPORT_BAD_HEADER');
+const readRows = (bytes: Buffer) =>
+  readImportSheet(bytes, {
+    columns: IMPORT_COLUMNS,
+    maxRows: IMPORT_MAX_ROWS,
+    errors: {
+      empty: 'USER_IMPORT_EMPTY',
+      tooMany: 'USER_IMPORT_TOO_MANY',
+      badHeader: 'USER_IMPORT_BAD_HEADER',
+    },
   });
-  const rows: { row: number; cells: Record<string, string> }[] = [];
-  for (let n = 2; n <= sheet.rowCount; n++) {
-    const r = sheet.getRow(n);
-    const cells = Object.fromEntries(IMPORT_COLUMNS.map((c, i) => [c.key, cellText(r.getCell(i + 1))]));
-    if (Object.values(cells).every((v) => v === '')) continue;
-    rows.push({ row: n, cells });
-    if (rows.length > IMPORT_MAX_ROWS)
-      throw new AppError('USER_IMPORT_TOO_MANY', { params: { max: IMPORT_MAX_ROWS } });
-  }
-  if (rows.length === 0) throw new AppError('USER_IMPORT_EMPTY');
-  return rows;
-}
 
 /**
  * Checks the rows against the rules and the tenant: format (the shared rules), duplicates in

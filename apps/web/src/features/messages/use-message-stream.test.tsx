@@ -1,10 +1,13 @@
+import type { TMsgLiveMessage } from '@portal/domain/messages/rules';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { failure, mockApi, signInAs } from '../../test/api-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { useUnreadCounts } from './api/collect-unread.ts';
+import { useGlobalMessage } from './api/get-global-message.ts';
 import {
+  applyLiveGlobal,
   openMessageStream,
   STREAM_RETRY_MAX_MS,
   streamRetryDelay,
@@ -31,9 +34,10 @@ class FakeEventSource {
   close() {
     this.closed = true;
   }
-  emit(type: string) {
+  emit(type: string, data: unknown = {}) {
     if (this.closed) return;
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: '{}' }));
+    for (const listener of this.listeners.get(type) ?? [])
+      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
   fail() {
     this.onerror?.(new Event('error'));
@@ -58,8 +62,50 @@ function serve(state: { count: number; tickets: number }) {
       state.tickets += 1;
       return { ticket: `ticket-${state.tickets}-abcdefghijklmnopqrstuvwx`, expiresIn: 30 };
     },
-    'POST /saasapi/msg/msg/center/collect': () => ({ count: state.count, statisticsList: [] }),
+    'POST /saasapi/msg/msg/center/collect': () => ({
+      count: state.count,
+      statisticsList: [
+        { categoryId: 'notice', code: '04', label: '公告', labelEn: 'Notices', count: state.count },
+      ],
+    }),
+    'GET /saasapi/msg/msg/center/global': () => ({ scrollMsg: ROLLING, popUpMsg: [] }),
   });
+}
+
+const live = (over: Partial<TMsgLiveMessage> = {}): TMsgLiveMessage => ({
+  id: 'm-new',
+  code: '04',
+  msgType: '01',
+  msgLevel: '03',
+  title: '停诊通知',
+  titleEn: 'Clinic closure',
+  content: '明天停诊',
+  enContent: 'Closed tomorrow',
+  createdAt: '2026-11-25T02:00:00.000Z',
+  unread: true,
+  ...over,
+});
+const ROLLING = {
+  id: 'm-rolling',
+  title: '系统维护',
+  titleEn: 'Maintenance',
+  content: '周六维护',
+  enContent: 'Down on Saturday',
+  msgLevel: '02' as const,
+};
+
+/** The badge count and the pop-ups' titles, as the navbar shows them. */
+function Navbar() {
+  useMessageStream();
+  const counts = useUnreadCounts();
+  const global = useGlobalMessage();
+  return (
+    <>
+      <output aria-label="unread">{counts.data?.count ?? '-'}</output>
+      <output aria-label="pop-ups">{(global.data?.popUpMsg ?? []).map((m) => m.title).join(',')}</output>
+      <output aria-label="rolling">{global.data?.scrollMsg?.title ?? '-'}</output>
+    </>
+  );
 }
 
 describe('useMessageStream', () => {
@@ -92,6 +138,36 @@ describe('useMessageStream', () => {
     act(() => source.emit('messages'));
     await waitFor(() => expect(screen.getByLabelText('unread').textContent).toBe('2'));
     expect(api.callsTo('/msg/msg/center/collect')).toHaveLength(2);
+  });
+
+  it('applies an event that says what appeared or left without re-reading (10,000 providers at once)', async () => {
+    const state = { count: 1, tickets: 0 };
+    const api = serve(state);
+    renderAt(<Navbar />);
+    await waitFor(() => expect(screen.getByLabelText('rolling').textContent).toBe('系统维护'));
+    await waitFor(() => expect(screen.getByLabelText('unread').textContent).toBe('1'));
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
+    const source = FakeEventSource.last();
+    act(() => source.emit('ready'));
+    const reads = () =>
+      api.callsTo('/msg/msg/center/collect').length + api.callsTo('/msg/msg/center/global').length;
+    const before = reads();
+
+    act(() => source.emit('messages', { added: [live()] }));
+    await waitFor(() => expect(screen.getByLabelText('unread').textContent).toBe('2'));
+    expect(screen.getByLabelText('pop-ups').textContent).toBe('停诊通知');
+    act(() => source.emit('messages', { removed: [live()] }));
+    await waitFor(() => expect(screen.getByLabelText('unread').textContent).toBe('1'));
+    expect(screen.getByLabelText('pop-ups').textContent).toBe('');
+    // A message the user had read leaves without changing the count.
+    act(() => source.emit('messages', { removed: [live({ id: 'm-old', unread: false })] }));
+    expect(screen.getByLabelText('unread').textContent).toBe('1');
+    expect(reads()).toBe(before);
+
+    // The rolling notice leaving: only a re-read can tell which one shows now.
+    act(() => source.emit('messages', { removed: [live({ id: 'm-rolling', msgType: '02' })] }));
+    await waitFor(() => expect(api.callsTo('/msg/msg/center/global').length).toBeGreaterThan(1));
+    expect(api.callsTo('/msg/msg/center/collect')).toHaveLength(1);
   });
 
   it('reopens a failed stream with a fresh ticket and re-reads what it missed', async () => {
@@ -129,6 +205,33 @@ describe('useMessageStream', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(api.callsTo('/msg/msg/stream/ticket')).toHaveLength(0);
     expect(FakeEventSource.all).toHaveLength(0);
+  });
+});
+
+describe('applyLiveGlobal', () => {
+  const global = { scrollMsg: ROLLING, popUpMsg: [] };
+  it('adds unread pop-ups oldest first, once', () => {
+    const later = live({ id: 'b', createdAt: '2026-11-25T03:00:00.000Z' });
+    const earlier = live({ id: 'a', createdAt: '2026-11-25T01:00:00.000Z' });
+    const next = applyLiveGlobal(global, {
+      added: [later, earlier, later, live({ id: 'c', unread: false })],
+    });
+    expect(next?.popUpMsg.map((m) => m.id)).toEqual(['a', 'b']);
+  });
+  it('shows a rolling message of a higher level, keeps the current over a lower one, re-reads on a tie', () => {
+    expect(
+      applyLiveGlobal(global, { added: [live({ id: 'r3', msgType: '02', msgLevel: '03' })] })?.scrollMsg?.id,
+    ).toBe('r3');
+    expect(
+      applyLiveGlobal(global, { added: [live({ id: 'r1', msgType: '02', msgLevel: '01' })] })?.scrollMsg?.id,
+    ).toBe('m-rolling');
+    expect(
+      applyLiveGlobal(global, { added: [live({ id: 'r2', msgType: '02', msgLevel: '02' })] }),
+    ).toBeNull();
+    expect(
+      applyLiveGlobal({ scrollMsg: null, popUpMsg: [] }, { added: [live({ id: 'r2', msgType: '02' })] })
+        ?.scrollMsg?.id,
+    ).toBe('r2');
   });
 });
 

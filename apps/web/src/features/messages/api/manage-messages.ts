@@ -16,6 +16,7 @@ export const MSG_MANAGE = {
   save: 'msg:msg:save',
   delete: 'msg:msg:delete',
   export: 'msg:msg:export',
+  import: 'msg:msg:import',
 };
 
 const MANAGE_KEY = [...MESSAGES_KEY, 'manage'] as const;

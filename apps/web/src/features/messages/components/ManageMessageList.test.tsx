@@ -190,11 +190,23 @@ describe('<ManageMessageList>', () => {
     expect(sent.getByText('1 of 3 read')).toBeTruthy();
   });
 
-  it('offers no withdraw, delete, edit or export without those permissions', async () => {
+  it('offers the import with msg:msg:import: its dialog opens on the template step', async () => {
+    await signInAs({ permissions: ['msg:msg:page', 'msg:msg:import'] });
+    serve();
+    renderList();
+    await waitFor(() => rowOf('停诊通知'));
+    await userEvent.click(screen.getByRole('button', { name: /导\s?入/ }));
+    expect(await screen.findByText('导入消息')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /下载模板/ })).toBeTruthy();
+  });
+
+  it('offers no withdraw, delete, edit, export or import without those permissions', async () => {
     await signInAs({ permissions: ['msg:msg:page'] });
     serve();
     renderList();
     await waitFor(() => rowOf('停诊通知'));
-    expect(screen.queryByRole('button', { name: /撤\s?回|删\s?除|修\s?改|编\s?辑|导\s?出/ })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: /撤\s?回|删\s?除|修\s?改|编\s?辑|导\s?出|导\s?入/ }),
+    ).toBeNull();
   });
 });

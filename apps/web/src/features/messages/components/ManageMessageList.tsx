@@ -1,4 +1,4 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format/format';
 import {
   MSG_LEVELS,
@@ -38,6 +38,7 @@ import {
   useManagePage,
   useMessageStats,
 } from '../api/manage-messages.ts';
+import { MessageImportModal } from './MessageImportModal.tsx';
 
 interface TFilterForm {
   name?: string;
@@ -78,6 +79,7 @@ export function ManageMessageList() {
   const remove = useDeleteMessages();
   const [statsOf, setStatsOf] = useState<TMsgManageRecord | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const act = async (row: TMsgManageRecord) => {
     const result = await remove.mutateAsync([row.id]);
@@ -221,6 +223,11 @@ export function ManageMessageList() {
                 {t('manage.export')}
               </Button>
             )}
+            {permission.has(MSG_MANAGE.import) && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('import.open')}
+              </Button>
+            )}
           </Flex>
         </Form.Item>
       </Form>
@@ -240,6 +247,7 @@ export function ManageMessageList() {
         onChange={(current, size) => setPage({ current, size })}
       />
       <StatsModal record={statsOf} onClose={() => setStatsOf(null)} />
+      <MessageImportModal open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }

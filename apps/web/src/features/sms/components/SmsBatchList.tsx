@@ -29,9 +29,16 @@ export function SmsBatchList() {
       title: t('list.progress'),
       width: 240,
       render: (_, b) => (
-        <Typography.Text type={b.failed > 0 ? 'danger' : undefined}>
-          {t('list.counts', { sent: b.sent, failed: b.failed, waiting: b.pending + b.sending })}
-        </Typography.Text>
+        <Flex vertical>
+          <Typography.Text type={b.failed > 0 ? 'danger' : undefined}>
+            {t('list.counts', { sent: b.sent, failed: b.failed, waiting: b.pending + b.sending })}
+          </Typography.Text>
+          {b.sent > 0 ? (
+            <Typography.Text type={b.undelivered > 0 ? 'danger' : 'secondary'}>
+              {t('list.delivery', { delivered: b.delivered, undelivered: b.undelivered })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
       ),
     },
   ];

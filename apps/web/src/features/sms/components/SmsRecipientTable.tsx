@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { useSmsRecipientPage } from '../api/sms-recipient-page.ts';
+import { SmsDeliveryTag } from './SmsDeliveryTag.tsx';
 import { SmsStatusTag } from './SmsStatusTag.tsx';
 
 /** One batch's recipients, server-paged, refreshed while any is still on its way. */
@@ -23,6 +24,12 @@ export function SmsRecipientTable({ batchId }: { batchId: string }) {
       width: 120,
       render: (_, r) => <SmsStatusTag status={r.status} />,
     },
+    {
+      key: 'delivery',
+      title: t('recipients.delivery'),
+      width: 130,
+      render: (_, r) => <SmsDeliveryTag delivery={r.delivery} />,
+    },
     { key: 'attempts', title: t('recipients.attempts'), dataIndex: 'attempts', width: 90, align: 'right' },
     {
       key: 'reason',
@@ -37,7 +44,19 @@ export function SmsRecipientTable({ batchId }: { batchId: string }) {
               {t('recipients.nextAttempt', { time: formatDate(r.nextAttemptAt, 'HH:mm:ss') })}
             </Typography.Text>
           ) : null}
-          {!r.error && r.status !== 'pending' ? '-' : null}
+          {r.deliveryReason ? (
+            <Typography.Text type={r.delivery === 'undelivered' ? 'danger' : 'secondary'}>
+              {t(r.delivery === 'undelivered' ? 'recipients.deliveryReason' : 'recipients.receiptQuery', {
+                reason: r.deliveryReason,
+              })}
+            </Typography.Text>
+          ) : null}
+          {r.delivery === 'delivered' && r.deliveredAt ? (
+            <Typography.Text type="secondary">
+              {t('recipients.deliveredAt', { time: formatDate(r.deliveredAt, 'YYYY-MM-DD HH:mm:ss') })}
+            </Typography.Text>
+          ) : null}
+          {!r.error && !r.deliveryReason && r.delivery !== 'delivered' && r.status !== 'pending' ? '-' : null}
         </Flex>
       ),
     },
@@ -55,7 +74,7 @@ export function SmsRecipientTable({ batchId }: { batchId: string }) {
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('recipients.empty')} />,
         }}
-        scroll={{ x: 820 }}
+        scroll={{ x: 950 }}
       />
       {(query.data?.total ?? 0) > page.size ? (
         <Flex justify="flex-end" style={{ marginTop: 8 }}>

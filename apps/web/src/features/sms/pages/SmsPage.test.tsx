@@ -19,6 +19,8 @@ const BATCH: TSmsBatch = {
   sending: 0,
   sent: 1,
   failed: 1,
+  delivered: 0,
+  undelivered: 1,
 };
 const RECIPIENTS: TSmsRecipient[] = [
   {
@@ -33,6 +35,9 @@ const RECIPIENTS: TSmsRecipient[] = [
     sentAt: '2026-11-24T02:15:02.000Z',
     providerMessageId: 'biz-1',
     error: '',
+    delivery: 'undelivered',
+    deliveryReason: 'MK:0001',
+    deliveredAt: '2026-11-24T02:15:05.000Z',
   },
   {
     id: 'r2',
@@ -46,6 +51,9 @@ const RECIPIENTS: TSmsRecipient[] = [
     sentAt: null,
     providerMessageId: '',
     error: 'isv.MOBILE_NUMBER_ILLEGAL: 非法手机号',
+    delivery: '',
+    deliveryReason: '',
+    deliveredAt: null,
   },
 ];
 const PREVIEW: TSmsPreview = {
@@ -234,6 +242,26 @@ describe('<SmsPage> sent list', () => {
     expect(await screen.findByText('Send failure')).toBeTruthy();
     expect(screen.getByText('Sent')).toBeTruthy();
     expect(screen.getByText('isv.MOBILE_NUMBER_ILLEGAL: 非法手机号')).toBeTruthy();
+  });
+
+  it("shows the carrier's receipt: 'Not delivered' with the gateway's reason, in both languages", async () => {
+    await i18n.changeLanguage('en');
+    await signInAs({ permissions: ['sms:*'], roles: ['AUDITOR'] });
+    api();
+    const { unmount } = renderAt(<SmsPage />);
+    expect(await screen.findByText('0 delivered, 1 not delivered')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /expand/i }));
+    expect(await screen.findByText('Not delivered')).toBeTruthy();
+    expect(screen.getByText('Not delivered: MK:0001')).toBeTruthy();
+    unmount();
+
+    await i18n.changeLanguage('zh');
+    api();
+    renderAt(<SmsPage />);
+    expect(await screen.findByText('已送达 0，未送达 1')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /展开|expand/i }));
+    expect(await screen.findByText('未送达')).toBeTruthy();
+    expect(screen.getByText('未送达：MK:0001')).toBeTruthy();
   });
 
   it('is refused without the SMS permissions', async () => {
