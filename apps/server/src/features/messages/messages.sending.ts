@@ -39,7 +39,7 @@ import { query } from '../../platform/db/raw-query.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { hospitalTasks, providers } from '../hospital-tasks/hospital-tasks.tables.ts';
-import { messageScopeCondition } from '../organisations/organisations.scope.ts';
+import { messageScopeCondition, providerInScope } from '../organisations/organisations.scope.ts';
 import { users } from '../users/users.tables.ts';
 import { publishMessagesChanged } from './messages.live.ts';
 import { messageReads, messageRecipients, messages } from './messages.tables.ts';
@@ -614,6 +614,8 @@ export async function listByProvider(
     size: number;
   },
 ): Promise<TMsgPage> {
+  // A provider outside the operator's data scope shows nothing (decision 0028).
+  if (!providerInScope(actor, providerId)) return { records: [], current, size, total: 0 };
   const now = new Date();
   const read = readByProvider(providerId);
   const where = and(
@@ -662,28 +664,30 @@ export async function collectAll(
   const now = new Date();
   const unique = [...new Set(codes)];
   return Promise.all(
-    [...new Set(providerIdList)].map(async (providerId) => {
-      const rows = await p.db
-        .select({ code: messages.code, n: count() })
-        .from(messages)
-        .where(
-          and(
-            receivedByProvider(actor.tenantId, providerId, now),
-            sql`not ${readByProvider(providerId)}`,
-            inArray(messages.code, unique),
-          ),
-        )
-        .groupBy(messages.code);
-      const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
-      const statisticsList = unique.map((code) => ({
-        categoryId: MSG_CATEGORIES[code].categoryId,
-        code,
-        label: MSG_CATEGORIES[code].zh,
-        labelEn: MSG_CATEGORIES[code].en,
-        count: byCode.get(code) ?? 0,
-      }));
-      return { providerId, count: statisticsList.reduce((s, x) => s + x.count, 0), statisticsList };
-    }),
+    [...new Set(providerIdList)]
+      .filter((providerId) => providerInScope(actor, providerId))
+      .map(async (providerId) => {
+        const rows = await p.db
+          .select({ code: messages.code, n: count() })
+          .from(messages)
+          .where(
+            and(
+              receivedByProvider(actor.tenantId, providerId, now),
+              sql`not ${readByProvider(providerId)}`,
+              inArray(messages.code, unique),
+            ),
+          )
+          .groupBy(messages.code);
+        const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
+        const statisticsList = unique.map((code) => ({
+          categoryId: MSG_CATEGORIES[code].categoryId,
+          code,
+          label: MSG_CATEGORIES[code].zh,
+          labelEn: MSG_CATEGORIES[code].en,
+          count: byCode.get(code) ?? 0,
+        }));
+        return { providerId, count: statisticsList.reduce((s, x) => s + x.count, 0), statisticsList };
+      }),
   );
 }
 

@@ -5,7 +5,7 @@ import { call, createTestApp, login, type TTestApp } from '../../test/test-app.t
 import { sheetRows } from '../../test/xlsx.ts';
 import { doctorTasks } from '../doctors/doctors.tables.ts';
 import { hospitalTasks, providers } from '../hospital-tasks/hospital-tasks.tables.ts';
-import { messages } from '../messages/messages.tables.ts';
+import { messageRecipients, messages } from '../messages/messages.tables.ts';
 import { rolePermissions } from '../roles/roles.tables.ts';
 
 // Data scopes (decision 0028) on the operator screens: each scope sees exactly its rows on the
@@ -349,6 +349,32 @@ describe('data scope on the operator message list', () => {
     expect(hidden.statusCode).toBe(404);
     const seen = await req(inB.token, 'GET', `/msg/msg/${fromSelf}/edit`);
     expect(seen.statusCode, seen.body).toBe(200);
+    // A provider's message centre as operators see it: only the providers of the scope.
+    const centre = async (token: string, providerId: string) => {
+      const res = await req(token, 'POST', '/msg/msg/listMsgByProviderId', {
+        providerId,
+        current: 1,
+        size: 10,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.total as number;
+    };
+    const collect = async (token: string) => {
+      const res = await req(token, 'POST', '/msg/msg/center/collectAll', {
+        codes: ['01'],
+        providerIdList: [provider.A, provider.B],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { providerId: string }[]).map((r) => r.providerId);
+    };
+    await t.platform.db
+      .insert(messageRecipients)
+      .values({ tenantId: demoId, messageId: fromB, kind: 'provider', target: provider.B });
+    expect(await centre(adminToken, provider.B)).toBeGreaterThan(0);
+    expect(await centre(inB.token, provider.B)).toBeGreaterThan(0);
+    expect(await centre(inA.token, provider.B)).toBe(0);
+    expect(await collect(inA.token)).toEqual([provider.A]);
+    expect(await collect(adminToken)).toEqual([provider.A, provider.B]);
   });
 });
 

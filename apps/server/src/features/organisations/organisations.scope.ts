@@ -151,3 +151,7 @@ export function userInScope(
     (user.providerId !== null && scope.providerIds.includes(user.providerId))
   );
 }
+
+/** Whether the provider's rows (its message centre, its tasks) are within the actor's data scope. */
+export const providerInScope = (actor: TActor, providerId: string): boolean =>
+  actor.scope.all || actor.scope.providerIds.includes(providerId);
