@@ -16,6 +16,7 @@ import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.ro
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
+import { membersRoutes } from './features/members/members.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesManageRoutes } from './features/messages/messages.manage.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(
       await api.register(personalDataRoutes(platform));
       await api.register(providerAccountsRoutes(platform));
       await api.register(smsRoutes(platform));
+      await api.register(membersRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

@@ -372,6 +372,17 @@ export const MENU_SEED: TMenuSeed[] = [
     ],
   },
   {
+    // Member policy and benefit info (issue 16, decision 0036): the spec names the screen, not its path.
+    name: 'memberBenefit',
+    path: '/smartPortal/benefit',
+    component: 'smartPortal/benefit/index',
+    title: '会员保单及福利',
+    titleEn: 'Member policy and benefits',
+    icon: 'InsuranceOutlined',
+    resources: [r('smartportal:benefit:view', '查询会员保单及福利', 'Enquire member policies and benefits')],
+    roles: ['SMART_PORTAL', 'AUDITOR'],
+  },
+  {
     // The resources menu of the spec: operator messages and SMS (issue 15, decisions 0032 and
     // 0034). The pages themselves are app routes (/resources/msg, /resources/msg/edit,
     // /resources/sms/edit); these are their entries.
