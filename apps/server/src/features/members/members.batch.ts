@@ -70,15 +70,12 @@ function replaceChanged(table: PgTable, columns: Record<string, PgColumn>, actor
 
 const INSERTED = sql<boolean>`(xmax = 0)`;
 
-/** Adds missing customers and renames those delivered with another name; answers id by customerId. */
-async function upsertCustomers(
+/** Customers of the tenant by customerId. */
+async function existingCustomers(
   tx: TDbOrTx,
   tenantId: string,
-  actor: TActor,
-  wanted: Map<string, { name: string; nameEn: string; index: number }>,
-  errors: TItemError[],
+  codes: string[],
 ): Promise<Map<string, string>> {
-  const codes = [...wanted.keys()];
   const ids = new Map<string, string>();
   for (const part of chunks(codes)) {
     const rows = await tx
@@ -87,10 +84,17 @@ async function upsertCustomers(
       .where(and(eq(customers.tenantId, tenantId), inArray(customers.customerId, part)));
     for (const r of rows) ids.set(r.customerId, r.id);
   }
-  for (const [code, w] of wanted)
-    if (!ids.has(code) && !w.name)
-      errors.push(itemError(w.index, code, 'customerName', 'CUSTOMER_NAME_MISSING', { customerId: code }));
-  if (errors.length > 0) return ids;
+  return ids;
+}
+
+/** Adds missing customers and renames those delivered with another name; answers id by customerId. */
+async function writeCustomers(
+  tx: TDbOrTx,
+  tenantId: string,
+  actor: TActor,
+  wanted: Map<string, { name: string; nameEn: string; index: number }>,
+  ids: Map<string, string>,
+): Promise<Map<string, string>> {
   const values = [...wanted.entries()]
     .filter(([, w]) => w.name)
     .map(([customerId, w]) => ({
@@ -190,11 +194,12 @@ export async function upsertMembers(
         index: offset + i,
       });
   });
-  const customerIds =
-    errors.length > 0
-      ? new Map<string, string>()
-      : await upsertCustomers(tx, tenantId, actor, wanted, errors);
-  if (errors.length > 0) refuse(errors);
+  const known = await existingCustomers(tx, tenantId, [...wanted.keys()]);
+  for (const [code, w] of wanted)
+    if (!known.has(code) && !w.name)
+      errors.push(itemError(w.index, code, 'customerName', 'CUSTOMER_NAME_MISSING', { customerId: code }));
+  if (errors.length > 0) refuse(errors.sort((x, y) => x.index - y.index));
+  const customerIds = await writeCustomers(tx, tenantId, actor, wanted, known);
 
   let created = 0;
   let updated = 0;
@@ -217,19 +222,8 @@ export async function upsertMembers(
     createdBy: actor.account,
     updatedBy: actor.account,
   }));
-  const {
-    tenantId: _t,
-    customerRef: _c,
-    memberId: _m,
-    createdBy: _cb,
-    updatedBy: _ub,
-    ...replaceable
-  } = {
-    tenantId: members.tenantId,
-    customerRef: members.customerRef,
-    memberId: members.memberId,
-    createdBy: members.createdBy,
-    updatedBy: members.updatedBy,
+  // Everything but the keys is replaced by a later delivery.
+  const replaceable = {
     employeeId: members.employeeId,
     relation: members.relation,
     name: members.name,
