@@ -48,6 +48,9 @@ const providerAccountPage: TPage = {
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
+const benefitPage: TPage = {
+  load: async () => ({ Component: (await import('../features/members/pages/BenefitPage.tsx')).BenefitPage }),
+};
 const userPage: TPage = {
   load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
 };
@@ -178,6 +181,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/log-retention': logRetentionPage,
   'system/role/index': rolePage,
   'resources/sms/edit': smsPage,
+  'smartPortal/benefit/index': benefitPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,
