@@ -51,6 +51,11 @@ const smsPage: TPage = {
 const benefitPage: TPage = {
   load: async () => ({ Component: (await import('../features/members/pages/BenefitPage.tsx')).BenefitPage }),
 };
+const planNetworkPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/members/pages/PlanNetworkPage.tsx')).PlanNetworkPage,
+  }),
+};
 const userPage: TPage = {
   load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
 };
@@ -182,6 +187,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/role/index': rolePage,
   'resources/sms/edit': smsPage,
   'smartPortal/benefit/index': benefitPage,
+  'member/network/index': planNetworkPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

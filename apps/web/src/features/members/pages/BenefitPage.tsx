@@ -21,7 +21,7 @@ import {
   Tag,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
@@ -129,10 +129,8 @@ export function BenefitPage() {
   const query = useMemberSearch(search);
   const hits = query.data ?? [];
 
-  // A single member found opens at once.
-  useEffect(() => {
-    if (query.data?.length === 1) setSelected(query.data[0]);
-  }, [query.data]);
+  // A single member found opens at once; with several, the one chosen.
+  const current = selected ?? (hits.length === 1 ? hits[0] : null);
 
   if (!allowed) return <Result status="403" title="403" subTitle={t('forbidden')} />;
 
@@ -216,12 +214,12 @@ export function BenefitPage() {
             hits={hits}
             loading={query.isFetching}
             searched={search !== null && !query.isError}
-            selected={selected ? hitKey(selected) : null}
+            selected={current ? hitKey(current) : null}
             onSelect={setSelected}
           />
         </Flex>
       </Card>
-      {selected ? <PolicyBenefits key={hitKey(selected)} hit={selected} /> : null}
+      {current ? <PolicyBenefits key={hitKey(current)} hit={current} /> : null}
     </Flex>
   );
 }
