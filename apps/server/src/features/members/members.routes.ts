@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   BENEFIT_VIEW,
   MEMBER_IMPORT,
@@ -23,11 +24,13 @@ import {
   ZRider,
   ZSpecialRule,
 } from '@portal/domain/members/rules';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
-import { sendFile } from '../../platform/http/xlsx-export.ts';
+import { attachment, sendFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { upsertMembers, upsertPolicies } from './members.batch.ts';
 import { buildBenefitUsedExport, buildRiderExport } from './members.downloads.ts';
@@ -40,14 +43,55 @@ import {
   getSpecialRules,
   searchMembers,
 } from './members.enquiry.ts';
+import { commitMemberImport, memberImportTemplate, previewMemberImport } from './members.import.ts';
 import { deletePlanNetwork, listPlans, pagePlanNetwork, savePlanNetwork } from './members.network.ts';
 
 const tags = ['members'];
+
+/** An insurer's member file: 100,000 members with their policies fit well within this. */
+export const MEMBER_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+
+const ZRowError = z.object({
+  sheet: z.string(),
+  row: z.number().int(),
+  index: z.number().int(),
+  key: z.string(),
+  field: z.string(),
+  msg: z.string(),
+  msg_en: z.string(),
+});
+const ZImportReport = z.object({
+  total: z.number().int(),
+  members: z.number().int(),
+  policies: z.number().int(),
+  errorCount: z.number().int(),
+  errors: z.array(ZRowError),
+});
+
+/** The uploaded member file (multipart field `file`, .xlsx or .csv) as a stream, with its kind. */
+async function memberFile(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('MEMBER_IMPORT_FILE_TYPE');
+  const part = await request.file({ limits: { fileSize: MEMBER_IMPORT_MAX_BYTES, files: 1 } });
+  if (part?.fieldname !== 'file') throw new AppError('MEMBER_IMPORT_FILE_TYPE');
+  const kind = /\.xlsx$/i.test(part.filename) ? 'xlsx' : /\.csv$/i.test(part.filename) ? 'csv' : null;
+  if (!kind) {
+    part.file.resume();
+    throw new AppError('MEMBER_IMPORT_FILE_TYPE');
+  }
+  part.file.on('limit', () => part.file.destroy(new AppError('FILE_TOO_LARGE')));
+  return { input: part.file, kind } as const;
+}
 const benefit = { access: access.permission(BENEFIT_VIEW) };
 
 /** Members, policies and benefits (issue 16, decision 0036): enquiry, batch loading and the plan network. */
 export function membersRoutes(p: TPlatform): FastifyPluginAsyncZod {
   return async (app) => {
+    if (!app.hasContentTypeParser('multipart/form-data')) {
+      await app.register(multipart, {
+        limits: { fileSize: MEMBER_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+      });
+    }
+
     // ---- Benefits enquiry (spec second document section 7) ----
     app.post(
       '/smartportal/member/search',
@@ -237,6 +281,64 @@ export function membersRoutes(p: TPlatform): FastifyPluginAsyncZod {
           ),
         );
       },
+    );
+
+    // ---- File import (.xlsx / .csv) ----
+    app.get(
+      '/member/import/template',
+      {
+        config: { access: access.permission(MEMBER_IMPORT) },
+        schema: {
+          tags,
+          summary:
+            'The .xlsx template of the member import: sheet members (one row per member and policy) and sheet coverages (per plan)',
+          querystring: z.object({ ts: z.string().optional() }),
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', attachment('member-import-template.xlsx'))
+          .header('cache-control', 'private, no-store')
+          .send(await memberImportTemplate()),
+    );
+
+    app.post(
+      '/member/import/preview',
+      {
+        config: { access: access.permission(MEMBER_IMPORT) },
+        schema: {
+          tags,
+          summary:
+            'Checks an uploaded member file (multipart field file, .xlsx or .csv, read as a stream) and answers the row-level report in both languages; nothing is saved',
+          consumes: ['multipart/form-data'],
+          response: { 200: ZEnvelope(ZImportReport) },
+        },
+      },
+      async (request) =>
+        ok(await previewMemberImport(p, { actor: actorOf(request), ...(await memberFile(request)) })),
+    );
+
+    app.post(
+      '/member/import',
+      {
+        config: { access: access.permission(MEMBER_IMPORT) },
+        schema: {
+          tags,
+          summary:
+            'Imports the member file checked in the preview: all rows in one transaction or none (40201 with the report); rows are found again by their external ids, so a repeated import adds nothing',
+          consumes: ['multipart/form-data'],
+          response: {
+            200: ZEnvelope(ZImportReport.extend({ created: z.number().int(), updated: z.number().int() })),
+          },
+        },
+      },
+      async (request) =>
+        ok(
+          await commitMemberImport(p, { actor: actorOf(request), ...(await memberFile(request)) }),
+          '导入成功',
+          'Imported',
+        ),
     );
 
     // ---- Plan network (operators) ----
