@@ -394,6 +394,16 @@ export const MENU_SEED: TMenuSeed[] = [
     roles: ['AUDITOR'],
     children: [
       {
+        name: 'memberImport',
+        path: 'import',
+        component: 'member/import/index',
+        title: '会员导入',
+        titleEn: 'Member import',
+        icon: 'FileDoneOutlined',
+        resources: [r('member:member:import', '导入会员及保单', 'Import members and policies')],
+        roles: [],
+      },
+      {
         name: 'planNetwork',
         path: 'network',
         component: 'member/network/index',

@@ -56,6 +56,11 @@ const planNetworkPage: TPage = {
     Component: (await import('../features/members/pages/PlanNetworkPage.tsx')).PlanNetworkPage,
   }),
 };
+const memberImportPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/members/pages/MemberImportPage.tsx')).MemberImportPage,
+  }),
+};
 const userPage: TPage = {
   load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
 };
@@ -188,6 +193,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'resources/sms/edit': smsPage,
   'smartPortal/benefit/index': benefitPage,
   'member/network/index': planNetworkPage,
+  'member/import/index': memberImportPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -368,16 +368,19 @@ export async function upsertPolicies(
       .returning({ id: groupPlans.id, code: groupPlans.grpPlanCode });
     for (const r of rows) plans.set(r.code, { id: r.id, customerId: newPlans.get(r.code)!.customerId });
   }
-  // A delivered plan name renames an existing plan.
-  for (const item of items) {
-    if (!item.planName || newPlans.has(item.grpPlanCode)) continue;
+  // A delivered plan name renames an existing plan (once per plan, the last name delivered).
+  const renames = new Map<string, { name: string; nameEn: string }>();
+  for (const item of items)
+    if (item.planName && !newPlans.has(item.grpPlanCode))
+      renames.set(item.grpPlanCode, { name: item.planName, nameEn: item.planNameEn });
+  for (const [code, plan] of renames) {
     await tx
       .update(groupPlans)
-      .set({ name: item.planName, nameEn: item.planNameEn, updatedAt: new Date(), updatedBy: actor.account })
+      .set({ name: plan.name, nameEn: plan.nameEn, updatedAt: new Date(), updatedBy: actor.account })
       .where(
         and(
-          eq(groupPlans.id, plans.get(item.grpPlanCode)!.id),
-          sql`(${groupPlans.name}, ${groupPlans.nameEn}) is distinct from (${item.planName}, ${item.planNameEn})`,
+          eq(groupPlans.id, plans.get(code)!.id),
+          sql`(${groupPlans.name}, ${groupPlans.nameEn}) is distinct from (${plan.name}, ${plan.nameEn})`,
         ),
       );
   }

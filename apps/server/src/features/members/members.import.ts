@@ -283,7 +283,7 @@ const rowError = (
 const nullable = (v: string | undefined) => (v ? v : null);
 
 /** Reads and checks every row; nothing is written. */
-async function parseFile(input: Readable, kind: 'xlsx' | 'csv'): Promise<TParsed> {
+export async function parseFile(input: Readable, kind: 'xlsx' | 'csv'): Promise<TParsed> {
   const errors: TImportRowError[] = [];
   const members = new Map<string, { row: number; item: TMemberItem }>();
   const policyRows: { row: number; cells: Record<TMemberKey, string> }[] = [];
