@@ -402,3 +402,22 @@ describe('batch API: policies, and the plan network deciding who sees them', () 
     );
   });
 });
+
+describe('batch API: policies refused to other roles and other tenants', () => {
+  it('hospital gets 403; acme cannot attach a policy to the demo member (its own tenant has no such member)', async () => {
+    expect(
+      (await as('demo/hospital', { method: 'POST', url: POLICIES, payload: { items: [policy()] } }))
+        .statusCode,
+    ).toBe(403);
+    const acme = await as('acme/admin', {
+      method: 'POST',
+      url: POLICIES,
+      payload: { items: [policy({ memberId: 'M0001002', customerId: 'C0001', grpPlanCode: 'GP-ACME-X' })] },
+    });
+    expect(acme.statusCode).toBe(400);
+    expect(acme.json().data.items[0]).toMatchObject({
+      field: 'memberId',
+      msg_en: 'Member M0001002 does not exist; send the member first',
+    });
+  });
+});

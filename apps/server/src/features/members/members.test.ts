@@ -461,3 +461,41 @@ describe('benefit downloads (.xlsx parsed back)', () => {
     expect(acme.json().code).toBe(40404);
   });
 });
+
+describe('every enquiry call: bad input 400, no permission 403, another tenant 404', () => {
+  const calls = [
+    { url: '/saasapi/smartportal/policy/getPolicyDetailInfo', payload: ZHANG },
+    {
+      url: '/saasapi/smartportal/config/getCoverage',
+      payload: { employeeId: 'M0001001', customId: 'C0001', grpPlanCode: 'GP-DEMO-01' },
+    },
+    { url: '/saasapi/smartportal/benefit/getBenefitUsedInfo', payload: USED_BODY },
+    { url: '/saasapi/smartportal/benefit/getBenefitSpecialRuleList', payload: ZHANG },
+    { url: '/saasapi/smartportal/benefit/getBenefitRiderList', payload: ZHANG },
+    { url: '/saasapi/smartportal/download/downloadBenefitUsedList', payload: USED_BODY },
+    { url: '/saasapi/smartportal/download/downloadBenefitRider', payload: ZHANG },
+  ];
+  for (const c of calls) {
+    it(`${c.url.split('/').pop()}`, async () => {
+      expect((await as('demo/hospital', { method: 'POST', url: c.url, payload: c.payload })).statusCode).toBe(
+        200,
+      );
+      const bad = await as('demo/hospital', {
+        method: 'POST',
+        url: c.url,
+        payload: { ...c.payload, grpPlanCode: '' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().data.fieldErrors.grpPlanCode).toBeDefined();
+      expect((await as('demo/netview', { method: 'POST', url: c.url, payload: c.payload })).statusCode).toBe(
+        403,
+      );
+      const acme = await as('acme/hospital', { method: 'POST', url: c.url, payload: c.payload });
+      expect(acme.statusCode).toBe(404);
+      expect(acme.json()).toMatchObject({
+        code: 40404,
+        msg_en: 'Member not found, or not in a plan your provider serves',
+      });
+    });
+  }
+});
