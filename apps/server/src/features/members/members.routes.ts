@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   BENEFIT_VIEW,
@@ -68,7 +69,11 @@ const ZImportReport = z.object({
   errors: z.array(ZRowError),
 });
 
-/** The uploaded member file (multipart field `file`, .xlsx or .csv) as a stream, with its kind. */
+/**
+ * The uploaded member file (multipart field `file`, .xlsx or .csv) with its kind. The upload is
+ * received whole first, so a long check cannot hold the request open past the request timeout;
+ * the rows are then read from it as a stream.
+ */
 async function memberFile(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('MEMBER_IMPORT_FILE_TYPE');
   const part = await request.file({ limits: { fileSize: MEMBER_IMPORT_MAX_BYTES, files: 1 } });
@@ -78,9 +83,13 @@ async function memberFile(request: FastifyRequest) {
     part.file.resume();
     throw new AppError('MEMBER_IMPORT_FILE_TYPE');
   }
-  part.file.on('limit', () => part.file.destroy(new AppError('FILE_TOO_LARGE')));
-  return { input: part.file, kind } as const;
+  const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
+    throw error;
+  });
+  return { input: Readable.from([bytes]), kind } as const;
 }
+
 const benefit = { access: access.permission(BENEFIT_VIEW) };
 
 /** Members, policies and benefits (issue 16, decision 0036): enquiry, batch loading and the plan network. */
