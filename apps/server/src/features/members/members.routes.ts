@@ -51,6 +51,8 @@ const tags = ['members'];
 
 /** An insurer's member file: 100,000 members with their policies fit well within this. */
 export const MEMBER_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+/** How long an import's connection may stay quiet while the file is checked and written. */
+const IMPORT_IDLE_MS = 15 * 60_000;
 
 const ZRowError = z.object({
   sheet: z.string(),
@@ -76,6 +78,9 @@ const ZImportReport = z.object({
  */
 async function memberFile(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('MEMBER_IMPORT_FILE_TYPE');
+  // Checking and writing a whole insurer's file sends nothing for longer than the idle timeout
+  // of a connection (30 s): this connection may stay quiet while it works.
+  request.raw.socket?.setTimeout(IMPORT_IDLE_MS);
   const part = await request.file({ limits: { fileSize: MEMBER_IMPORT_MAX_BYTES, files: 1 } });
   if (part?.fieldname !== 'file') throw new AppError('MEMBER_IMPORT_FILE_TYPE');
   const kind = /\.xlsx$/i.test(part.filename) ? 'xlsx' : /\.csv$/i.test(part.filename) ? 'csv' : null;
