@@ -80,7 +80,7 @@ async function memberFile(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('MEMBER_IMPORT_FILE_TYPE');
   // Checking and writing a whole insurer's file sends nothing for longer than the idle timeout
   // of a connection (30 s): this connection may stay quiet while it works.
-  request.raw.socket?.setTimeout(IMPORT_IDLE_MS);
+  if (typeof request.raw.socket?.setTimeout === 'function') request.raw.socket.setTimeout(IMPORT_IDLE_MS);
   const part = await request.file({ limits: { fileSize: MEMBER_IMPORT_MAX_BYTES, files: 1 } });
   if (part?.fieldname !== 'file') throw new AppError('MEMBER_IMPORT_FILE_TYPE');
   const kind = /\.xlsx$/i.test(part.filename) ? 'xlsx' : /\.csv$/i.test(part.filename) ? 'csv' : null;
