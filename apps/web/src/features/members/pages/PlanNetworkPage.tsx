@@ -196,7 +196,10 @@ export function PlanNetworkPage() {
     {
       key: 'validity',
       title: t('fields.validity'),
-      render: (_, r) => `${r.validFrom ?? t('network.open')} ~ ${r.validTo ?? t('network.open')}`,
+      render: (_, r) =>
+        r.validFrom === null && r.validTo === null
+          ? t('network.always')
+          : `${r.validFrom ?? t('network.open')} ~ ${r.validTo ?? t('network.open')}`,
     },
     { key: 'members', title: t('network.members'), dataIndex: 'members', align: 'right' },
     ...(canEdit
@@ -209,7 +212,7 @@ export function PlanNetworkPage() {
                 <Button type="link" onClick={() => setEditing({ row: r })}>
                   {t('network.edit')}
                 </Button>
-                <Button type="link" danger onClick={() => void confirmRemove(r)}>
+                <Button type="link" onClick={() => void confirmRemove(r)}>
                   {t('network.remove')}
                 </Button>
               </Space>
