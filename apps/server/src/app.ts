@@ -17,6 +17,7 @@ import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.ro
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
 import { menusAdminRoutes } from './features/menus/menus.admin.routes.ts';
+import { membersRoutes } from './features/members/members.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesManageRoutes } from './features/messages/messages.manage.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp(
       await api.register(personalDataRoutes(platform));
       await api.register(providerAccountsRoutes(platform));
       await api.register(smsRoutes(platform));
+      await api.register(membersRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

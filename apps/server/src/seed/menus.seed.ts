@@ -375,6 +375,53 @@ export const MENU_SEED: TMenuSeed[] = [
     ],
   },
   {
+    // Member policy and benefit info (issue 16, decision 0036): the spec names the screen, not its path.
+    name: 'memberBenefit',
+    path: '/smartPortal/benefit',
+    component: 'smartPortal/benefit/index',
+    title: '会员保单及福利',
+    titleEn: 'Member policy and benefits',
+    icon: 'InsuranceOutlined',
+    resources: [r('smartportal:benefit:view', '查询会员保单及福利', 'Enquire member policies and benefits')],
+    roles: ['SMART_PORTAL', 'AUDITOR'],
+  },
+  {
+    // Members, policies and plan network for operators (issue 16, decision 0036).
+    name: 'memberAdmin',
+    path: '/member',
+    component: 'Layout',
+    title: '会员管理',
+    titleEn: 'Members',
+    icon: 'IdcardOutlined',
+    alwaysShow: true,
+    roles: ['AUDITOR'],
+    children: [
+      {
+        name: 'memberImport',
+        path: 'import',
+        component: 'member/import/index',
+        title: '会员导入',
+        titleEn: 'Member import',
+        icon: 'FileDoneOutlined',
+        resources: [r('member:member:import', '导入会员及保单', 'Import members and policies')],
+        roles: [],
+      },
+      {
+        name: 'planNetwork',
+        path: 'network',
+        component: 'member/network/index',
+        title: '计划服务网络',
+        titleEn: 'Plan network',
+        icon: 'ClusterOutlined',
+        resources: [
+          r('member:network:view', '查看计划服务网络', 'View the plan network'),
+          r('member:network:edit', '维护计划服务网络', 'Maintain the plan network'),
+        ],
+        roles: ['AUDITOR'],
+      },
+    ],
+  },
+  {
     // The resources menu of the spec: operator messages and SMS (issue 15, decisions 0032 and
     // 0034). The pages themselves are app routes (/resources/msg, /resources/msg/edit,
     // /resources/sms/edit); these are their entries.

@@ -25,6 +25,9 @@ export const ROLE_SEED: TRoleSeed[] = [
       'msg:msg:*',
       'sms:*',
       'dictionary:view',
+      // Members and benefits (decision 0036): auditors read benefits and the plan network.
+      'smartportal:benefit:view',
+      'member:network:view',
     ],
   },
   {
@@ -39,6 +42,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'personalData:reveal',
       'msg:center:*',
       'dictionary:view',
+      // Benefits enquiry of members of plans the own provider serves (decision 0036).
+      'smartportal:benefit:view',
     ],
   },
   {

@@ -56,6 +56,19 @@ const providerAccountPage: TPage = {
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
+const benefitPage: TPage = {
+  load: async () => ({ Component: (await import('../features/members/pages/BenefitPage.tsx')).BenefitPage }),
+};
+const planNetworkPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/members/pages/PlanNetworkPage.tsx')).PlanNetworkPage,
+  }),
+};
+const memberImportPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/members/pages/MemberImportPage.tsx')).MemberImportPage,
+  }),
+};
 const userPage: TPage = {
   load: async () => ({ Component: (await import('../features/users/pages/UserPage.tsx')).UserPage }),
 };
@@ -198,6 +211,9 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'system/menu/index': menuPage,
   'system/workflow/index': workflowPage,
   'resources/sms/edit': smsPage,
+  'smartPortal/benefit/index': benefitPage,
+  'member/network/index': planNetworkPage,
+  'member/import/index': memberImportPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

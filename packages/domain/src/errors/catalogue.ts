@@ -477,6 +477,39 @@ export const ERRORS = {
     'No SMS gateway is configured, so SMS cannot be sent; contact the administrator',
   ),
 
+  // Members, policies and benefits (docs/decisions/0036-members-policies-benefits.md), 4020x.
+  MEMBER_SEARCH_CONDITION: entry(
+    40200,
+    400,
+    '请输入姓名和出生日期，或输入卡号',
+    'Enter the name and the birthday, or the card number',
+  ),
+  MEMBER_BATCH_INVALID: entry(
+    40201,
+    400,
+    '有 {count} 处数据不正确，未保存任何数据',
+    '{count} values are not valid; nothing was saved',
+  ),
+  MEMBER_IMPORT_FILE_TYPE: entry(
+    40202,
+    400,
+    '仅支持 .xlsx 或 .csv 文件',
+    'Only .xlsx or .csv files are supported',
+  ),
+  MEMBER_IMPORT_EMPTY: entry(40203, 400, '文件中没有数据行', 'The file has no data rows'),
+  MEMBER_IMPORT_HEADER: entry(
+    40204,
+    400,
+    '表头与模板不一致，缺少列：{columns}',
+    'The header row does not match the template; missing columns: {columns}',
+  ),
+  MEMBER_IMPORT_UNREADABLE: entry(
+    40205,
+    400,
+    '文件无法读取，请使用下载的模板',
+    'The file cannot be read; use the downloaded template',
+  ),
+  MEMBER_BIRTHDAY_FORMAT: entry(40206, 400, '出生日期格式应为 YYYY-MM-DD', 'The birthday uses YYYY-MM-DD'),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
@@ -499,9 +532,58 @@ export const ERRORS = {
     'Your provider does not have "{function}" switched on; contact the operator',
   ),
   NOT_FOUND: entry(40400, 404, '抱歉，资源未找到', 'Sorry, resource not found'),
+  MEMBER_NOT_FOUND: entry(
+    40404,
+    404,
+    '未找到该会员，或会员所属计划不在贵机构的服务网络内',
+    'Member not found, or not in a plan your provider serves',
+  ),
+  PLAN_NOT_FOUND: entry(40405, 404, '计划 {grpPlanCode} 不存在', 'Plan {grpPlanCode} does not exist'),
+  NETWORK_PROVIDER_NOT_FOUND: entry(
+    40406,
+    404,
+    '医疗机构 {providerId} 不存在',
+    'Provider {providerId} does not exist',
+  ),
+  PLAN_NETWORK_NOT_FOUND: entry(
+    40407,
+    404,
+    '该网络关系不存在或已被删除',
+    'This network entry does not exist or was removed',
+  ),
+  POLICY_MEMBER_UNKNOWN: entry(
+    40408,
+    404,
+    '会员 {memberId} 不存在，请先提交会员',
+    'Member {memberId} does not exist; send the member first',
+  ),
   METHOD_NOT_ALLOWED: entry(40500, 405, '不支持该请求方法', 'Method not allowed'),
   CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'Case status changed'),
   BATCH_STATUS_CHANGED: entry(40901, 409, '批次状态已变更', 'Batch status changed'),
+  MEMBER_CUSTOMER_CONFLICT: entry(
+    40920,
+    409,
+    '会员 {memberId} 属于客户 {customerId}，不能改到其他客户',
+    'Member {memberId} belongs to customer {customerId} and cannot move to another customer',
+  ),
+  PLAN_CUSTOMER_CONFLICT: entry(
+    40921,
+    409,
+    '计划 {grpPlanCode} 属于客户 {customerId}',
+    'Plan {grpPlanCode} belongs to customer {customerId}',
+  ),
+  BATCH_DUPLICATE_KEY: entry(
+    40922,
+    409,
+    '同一批次中 {key} 出现了多次',
+    '{key} appears more than once in the same batch',
+  ),
+  CUSTOMER_NAME_MISSING: entry(
+    40207,
+    400,
+    '客户 {customerId} 尚不存在，首次提交须填写客户名称',
+    'Customer {customerId} does not exist yet; its first delivery needs the customer name',
+  ),
   HOSPITAL_TASK_UNFINISHED: entry(
     40910,
     409,

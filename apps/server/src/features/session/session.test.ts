@@ -293,7 +293,7 @@ describe('permissions and menus', () => {
     expect(routes.map((r) => r.name)).toContain('dashboard');
     expect(routes[0].meta).toMatchObject({ title: '首页', titleEn: 'Home' });
     // Only what the provider's roles grant: their hospital screens, not the operator's.
-    expect(routes.map((r) => r.name)).toEqual(['dashboard', 'drmanage']);
+    expect(routes.map((r) => r.name)).toEqual(['dashboard', 'drmanage', 'memberBenefit']);
     const auditor = await login(t.app, 'demo', 'auditor');
     const audited = await call(t.app, 'demo', auditor.token, {
       method: 'GET',
