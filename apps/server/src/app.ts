@@ -26,6 +26,7 @@ import { securityEventsRoutes } from './features/security-events/security-events
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { smsRoutes } from './features/sms/sms.routes.ts';
+import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';
@@ -249,6 +250,7 @@ export async function buildApp(
       await api.register(personalDataRoutes(platform));
       await api.register(providerAccountsRoutes(platform));
       await api.register(smsRoutes(platform));
+      await api.register(appointmentsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

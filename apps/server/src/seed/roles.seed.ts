@@ -25,6 +25,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       'msg:msg:*',
       'sms:*',
       'dictionary:view',
+      'smartportal:appointment:view',
     ],
   },
   {
@@ -39,6 +40,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       'personalData:reveal',
       'msg:center:*',
       'dictionary:view',
+      'smartportal:appointment:*',
     ],
   },
   {
