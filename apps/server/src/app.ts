@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
 import { doctorsRoutes } from './features/doctors/doctors.routes.ts';
@@ -26,7 +27,6 @@ import { securityEventsRoutes } from './features/security-events/security-events
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { loadActor, verifyClient } from './features/session/session.service.ts';
 import { smsRoutes } from './features/sms/sms.routes.ts';
-import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { access } from './platform/auth/access.ts';

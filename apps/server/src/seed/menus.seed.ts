@@ -64,7 +64,11 @@ function APPOINTMENT_PAGES(
         group === 'default'
           ? [
               r('smartportal:appointment:view', '查看预约与下载', 'View appointments and downloads'),
-              r('smartportal:appointment:edit', '登记、确认、取消预约', 'Register, confirm and cancel visits'),
+              r(
+                'smartportal:appointment:edit',
+                '登记、确认、取消预约',
+                'Register, confirm and cancel visits',
+              ),
             ]
           : [],
     },

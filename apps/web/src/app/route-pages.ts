@@ -45,6 +45,29 @@ const providerAccountPage: TPage = {
       .ProviderAccountPage,
   }),
 };
+const appointmentListPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/AppointmentListPage.tsx')).AppointmentListPage,
+  }),
+};
+const patientRegistrationPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/PatientRegistrationPage.tsx'))
+      .PatientRegistrationPage,
+  }),
+};
+const appointmentDetailPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/AppointmentDetailPage.tsx'))
+      .AppointmentDetailPage,
+  }),
+};
+const appointmentProcessDetailPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/AppointmentDetailPage.tsx'))
+      .AppointmentProcessDetailPage,
+  }),
+};
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
@@ -178,6 +201,10 @@ export const PAGE_COMPONENTS: Readonly<Record<string, TPage>> = {
   'system/log-retention': logRetentionPage,
   'system/role/index': rolePage,
   'resources/sms/edit': smsPage,
+  'appointment/list': appointmentListPage,
+  'appointment/registration': patientRegistrationPage,
+  'appointment/detail': appointmentDetailPage,
+  'appointment/processDetail': appointmentProcessDetailPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -106,15 +106,26 @@ export const CREATE_TIME_ORDER_MESSAGE = bilingual(
 /** POST /smartportal/appointmentBasic/getAppointmentBasicList and downloadAppointmentList. */
 export const ZAppointmentFilter = z
   .object({
-    status: z.array(z.enum(APPOINTMENT_STATUS_CODES, { error: FORMAT })).max(5).default([]),
+    status: z
+      .array(z.enum(APPOINTMENT_STATUS_CODES, { error: FORMAT }))
+      .max(5)
+      .default([]),
     providerIds: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
     appointNo: text(32).optional(),
     /** A member's name (either language, part of it) or member id (exact). */
     member: text(100).optional(),
     patientBirthday: ZRealDate.optional().or(z.literal('').transform(() => undefined)),
     /** China time, 'YYYY-MM-DD HH:mm:ss'; the end must be later than the start. */
-    createTimeStart: z.string().regex(DATE_TIME, FORMAT).optional().or(z.literal('').transform(() => undefined)),
-    createTimeEnd: z.string().regex(DATE_TIME, FORMAT).optional().or(z.literal('').transform(() => undefined)),
+    createTimeStart: z
+      .string()
+      .regex(DATE_TIME, FORMAT)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    createTimeEnd: z
+      .string()
+      .regex(DATE_TIME, FORMAT)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((v, ctx) => {
     if (v.createTimeStart && v.createTimeEnd && !(v.createTimeEnd > v.createTimeStart)) {
@@ -201,7 +212,11 @@ const ZVisitFields = {
     .optional()
     .or(z.literal('').transform(() => undefined)),
   visitDate: ZRealDate,
-  visitTime: z.string().regex(TIME, FORMAT).optional().or(z.literal('').transform(() => undefined)),
+  visitTime: z
+    .string()
+    .regex(TIME, FORMAT)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   department: text(100).pipe(z.string().min(1, REQUIRED)),
   doctor: text(100).optional(),
   remark: text(1000).optional(),

@@ -337,12 +337,7 @@ export const ERRORS = {
     '保单没有保障项目 {coverageCode}',
     'The policy has no coverage {coverageCode}',
   ),
-  APPOINT_PROVIDER_REQUIRED: entry(
-    40223,
-    400,
-    '请选择医疗机构',
-    'Please select the provider',
-  ),
+  APPOINT_PROVIDER_REQUIRED: entry(40223, 400, '请选择医疗机构', 'Please select the provider'),
   APPOINT_VISIT_DATE_PAST: entry(
     40224,
     400,
@@ -355,7 +350,12 @@ export const ERRORS = {
     '就诊日期 {visitDate} 尚未到，不能确认就诊',
     'The visit date {visitDate} has not come yet, so the visit cannot be confirmed',
   ),
-  APPOINT_PROVIDER_UNKNOWN: entry(40226, 400, '医疗机构 {providerId} 不存在', 'Provider {providerId} does not exist'),
+  APPOINT_PROVIDER_UNKNOWN: entry(
+    40226,
+    400,
+    '医疗机构 {providerId} 不存在',
+    'Provider {providerId} does not exist',
+  ),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(

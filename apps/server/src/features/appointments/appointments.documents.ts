@@ -15,7 +15,14 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { TActor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { chinaDay, pick, type TExportFile, type TLang, writeSheet, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
+import {
+  chinaDay,
+  pick,
+  type TExportFile,
+  type TLang,
+  writeSheet,
+  XLSX_TYPE,
+} from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { customers, groupPlans, members, policies, policyCoverages } from '../members/members.tables.ts';
@@ -32,8 +39,12 @@ import { appointments } from './appointments.tables.ts';
 
 const require = createRequire(import.meta.url);
 /** The CJK font embedded in every PDF (resolved from node_modules, never downloaded at run time). */
-export const PDF_FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-export const PDF_FONT_BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
+export const PDF_FONT = require.resolve(
+  '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+);
+export const PDF_FONT_BOLD = require.resolve(
+  '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+);
 export const PDF_TYPE = 'application/pdf';
 
 type TDoc = InstanceType<typeof PDFDocument>;
@@ -69,7 +80,11 @@ function section(doc: TDoc, zh: string, en: string) {
   doc.moveDown(0.4);
   const y = doc.y;
   doc.rect(LEFT, y, WIDTH, 18).fill('#FDEBD3');
-  doc.fillColor('#000000').font('cjk-bold').fontSize(10).text(`${zh}  ${en}`, LEFT + 6, y + 3);
+  doc
+    .fillColor('#000000')
+    .font('cjk-bold')
+    .fontSize(10)
+    .text(`${zh}  ${en}`, LEFT + 6, y + 3);
   doc.font('cjk').moveDown(0.5);
 }
 
@@ -167,7 +182,10 @@ function claimFormPage(doc: TDoc, d: TFormData) {
   labels.forEach(([zh, en], i) => {
     const x = LEFT + i * (box + 10);
     doc.rect(x, y, box, 60).strokeColor('#999999').stroke();
-    doc.fontSize(8).fillColor('#666666').text(`${zh} ${en}`, x + 4, y + 64, { width: box });
+    doc
+      .fontSize(8)
+      .fillColor('#666666')
+      .text(`${zh} ${en}`, x + 4, y + 64, { width: box });
   });
   doc.fontSize(8).text('日期 Date: ____________', LEFT, y + 84);
   doc.x = LEFT;
@@ -268,7 +286,11 @@ export async function claimBillPdf(
     ['计划支付 Payable by plan', `${bill.currency} ${bill.payableByPlan}`],
     ['会员支付 Payable by member', `${bill.currency} ${bill.payableByMember}`],
   ]);
-  doc.moveDown(1).fontSize(8).fillColor('#666666').text(`打印时间 Printed: ${chinaSecond(new Date())}`);
+  doc
+    .moveDown(1)
+    .fontSize(8)
+    .fillColor('#666666')
+    .text(`打印时间 Printed: ${chinaSecond(new Date())}`);
   return { fileName: `就诊账单-${row.appointNo}.pdf`, body: await finish(doc) };
 }
 
@@ -350,5 +372,3 @@ export function appointmentInfoExport(
   const count = pick(lang, { zh: `已选 ${ids.length} 条`, en: `${ids.length} selected` });
   return listExport(where, p, actor, lang, `${count} · ${chinaSecond(new Date())}`);
 }
-
-

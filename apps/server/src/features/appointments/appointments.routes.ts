@@ -171,7 +171,11 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         sendFile(
           request,
           reply,
-          appointmentListExport(p, { actor: actorOf(request), filter: request.body.model, lang: request.lang }),
+          appointmentListExport(p, {
+            actor: actorOf(request),
+            filter: request.body.model,
+            lang: request.lang,
+          }),
         ),
     );
 
@@ -209,7 +213,8 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: edit,
         schema: {
           tags,
-          summary: 'Confirms the visit of an appointment to be treated, once its day has come: diagnosis and bill',
+          summary:
+            'Confirms the visit of an appointment to be treated, once its day has come: diagnosis and bill',
           body: ZVisitConfirmation,
           response: { 200: ZEnvelope(ZAppointment) },
         },
@@ -228,7 +233,8 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(ZAppointment) },
         },
       },
-      async (request) => ok(await updateVisitConfirmation(p, { actor: actorOf(request), input: request.body })),
+      async (request) =>
+        ok(await updateVisitConfirmation(p, { actor: actorOf(request), input: request.body })),
     );
 
     app.post(
@@ -266,7 +272,8 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: view,
         schema: {
           tags,
-          summary: "A confirmed visit's bill: co-pay, over the per-visit limit, payable by plan and by member",
+          summary:
+            "A confirmed visit's bill: co-pay, over the per-visit limit, payable by plan and by member",
           querystring: z.object({ id: z.string().uuid(), ts: z.string().optional() }),
           response: { 200: ZEnvelope(ZAppointmentBill) },
         },

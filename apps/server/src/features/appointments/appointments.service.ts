@@ -259,8 +259,14 @@ function patientQuery(db: TDbOrTx, where: SQL) {
     .select(patientColumns)
     .from(members)
     .innerJoin(policies, and(eq(policies.memberRef, members.id), eq(policies.tenantId, members.tenantId)))
-    .innerJoin(groupPlans, and(eq(groupPlans.id, policies.planRef), eq(groupPlans.tenantId, members.tenantId)))
-    .innerJoin(customers, and(eq(customers.id, groupPlans.customerRef), eq(customers.tenantId, members.tenantId)))
+    .innerJoin(
+      groupPlans,
+      and(eq(groupPlans.id, policies.planRef), eq(groupPlans.tenantId, members.tenantId)),
+    )
+    .innerJoin(
+      customers,
+      and(eq(customers.id, groupPlans.customerRef), eq(customers.tenantId, members.tenantId)),
+    )
     .innerJoin(
       planProviders,
       and(eq(planProviders.planRef, groupPlans.id), eq(planProviders.tenantId, members.tenantId)),
@@ -281,11 +287,17 @@ export async function patientList(
   const match =
     query.name && query.birthday
       ? and(
-          or(sql`lower(${members.name}) = lower(${query.name})`, sql`lower(${members.nameEn}) = lower(${query.name})`),
+          or(
+            sql`lower(${members.name}) = lower(${query.name})`,
+            sql`lower(${members.nameEn}) = lower(${query.name})`,
+          ),
           eq(members.birthday, query.birthday),
         )
       : eq(members.cardNumber, query.cardNumber ?? '');
-  const rows = await patientQuery(p.db, and(servedPolicyTerms(actor.tenantId, providerId, today), match) as SQL)
+  const rows = await patientQuery(
+    p.db,
+    and(servedPolicyTerms(actor.tenantId, providerId, today), match) as SQL,
+  )
     .orderBy(asc(members.memberId), asc(policies.policyNo))
     .limit(50);
   if (rows.length === 0) return [];
@@ -345,7 +357,10 @@ async function resolveCoverage(db: TDbOrTx, actor: TActor, providerId: string, v
   if (!anywhere) throw new AppError('APPOINT_MEMBER_NOT_FOUND', { params: { memberId: visit.memberId } });
   const [found] = await patientQuery(
     db,
-    and(servedPolicyTerms(actor.tenantId, providerId, visit.visitDate), eq(members.memberId, visit.memberId)) as SQL,
+    and(
+      servedPolicyTerms(actor.tenantId, providerId, visit.visitDate),
+      eq(members.memberId, visit.memberId),
+    ) as SQL,
   )
     .orderBy(asc(policies.validFrom))
     .limit(1);
@@ -624,7 +639,10 @@ export function confirmVisit(p: TPlatform, { actor, input }: { actor: TActor; in
 }
 
 /** updateVisitConfirmation: corrects the diagnosis and bill of a confirmed visit. */
-export function updateVisitConfirmation(p: TPlatform, { actor, input }: { actor: TActor; input: TConfirmation }) {
+export function updateVisitConfirmation(
+  p: TPlatform,
+  { actor, input }: { actor: TActor; input: TConfirmation },
+) {
   return transition(p, {
     actor,
     id: input.id,
@@ -650,7 +668,10 @@ export function finishAppointment(
 }
 
 /** haveReadMessage: marks the actor's visible appointments read; answers how many changed. */
-export async function markRead(p: TPlatform, { actor, ids }: { actor: TActor; ids: string[] }): Promise<number> {
+export async function markRead(
+  p: TPlatform,
+  { actor, ids }: { actor: TActor; ids: string[] },
+): Promise<number> {
   if (ids.length === 0) return 0;
   const scope = providerScope(actor);
   const rows = await p.db
@@ -694,7 +715,8 @@ export async function appointmentBill(
 }
 
 export async function billOf(db: TDbOrTx, row: TAppointmentRow): Promise<TAppointmentBill> {
-  if (!row.billAmount || !(['02', '05'] as string[]).includes(row.status)) throw statusNotAllowed(row, 'bill');
+  if (!row.billAmount || !(['02', '05'] as string[]).includes(row.status))
+    throw statusNotAllowed(row, 'bill');
   const coverage = await coverageOf(db, row);
   const coPayPercent = coverage?.coPayPercent ?? '0';
   const perVisitLimit = coverage?.perVisitLimit ?? null;
@@ -742,7 +764,10 @@ export async function relatedProviders(p: TPlatform, { actor }: { actor: TActor 
     })
     .from(providers)
     .where(
-      and(eq(providers.tenantId, actor.tenantId), scope === null ? undefined : eq(providers.providerId, scope)),
+      and(
+        eq(providers.tenantId, actor.tenantId),
+        scope === null ? undefined : eq(providers.providerId, scope),
+      ),
     )
     .orderBy(asc(providers.providerId))
     .limit(500);

@@ -1,0 +1,34 @@
+import type { TAppointment, TVisitConfirmation } from '@portal/domain/appointments/rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { APPOINTMENTS_KEY } from './appointment-list.ts';
+
+type TAction = { id: string; version: number; remark?: string };
+
+/** POST visitConfirmation / updateVisitConfirmation, cancel and finish: each answers the appointment. */
+const ACTIONS = {
+  confirm: (input: TVisitConfirmation) =>
+    http.post<TAppointment>('/smartportal/appointDetail/visitConfirmation', input),
+  updateConfirmation: (input: TVisitConfirmation) =>
+    http.post<TAppointment>('/smartportal/appointDetail/updateVisitConfirmation', input),
+  cancel: (input: TAction) => http.post<TAppointment>('/smartportal/appointmentBasic/cancel', input),
+  finish: (input: TAction) => http.post<TAppointment>('/smartportal/appointmentBasic/finish', input),
+};
+
+function useAction<T>(fn: (input: T) => Promise<TAppointment>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: APPOINTMENTS_KEY }),
+  });
+}
+
+export const useConfirmVisit = () => useAction(ACTIONS.confirm);
+export const useUpdateVisitConfirmation = () => useAction(ACTIONS.updateConfirmation);
+export const useCancelAppointment = () => useAction(ACTIONS.cancel);
+export const useFinishAppointment = () => useAction(ACTIONS.finish);
+
+/** POST /smartportal/appointmentMessage/haveReadMessage: silent. */
+export function markAppointmentsRead(ids: string[]): Promise<number> {
+  return http.post<number>('/smartportal/appointmentMessage/haveReadMessage', { ids });
+}
