@@ -66,6 +66,11 @@ export const APPOINTMENT_TRANSITIONS: Record<
 /** Statuses whose visit took place: the claim form and the bill can be printed. */
 export const BILLABLE_STATUSES: readonly TAppointmentStatus[] = [S.CONFIRMED.code, S.FINISHED.code];
 
+/** Today in China time (YYYY-MM-DD): visit days are China days, wherever the browser is. */
+export function chinaToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** The direct-billing claim form batch: at least 1 and fewer than 50 records (spec section 5, 9). */
 export const DB_FORM_MIN = 1;
 export const DB_FORM_LIMIT = 50;

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_EDIT,
+  chinaToday,
   PATIENT_QUERY_MESSAGE,
   type TPatient,
   type TPatientQuery,
@@ -52,6 +53,13 @@ interface TVisitValues {
 
 const shape = ZVisitRegistration.shape;
 
+/** Outpatient in yuan when the policy has it (the usual desk visit), else the first coverage. */
+function defaultCoverage(patient: TPatient): string {
+  const pick =
+    patient.coverages.find((c) => c.coverageCode === 'OP' && c.currency === 'CNY') ?? patient.coverages[0];
+  return pick ? `${pick.coverageCode}:${pick.currency}` : '';
+}
+
 /** The visit form of one member: coverage, day and time, department, doctor, remark. */
 function RegisterVisitModal({ patient, onClose }: { patient: TPatient | null; onClose: () => void }) {
   const { t } = useTranslation('appointments');
@@ -98,8 +106,8 @@ function RegisterVisitModal({ patient, onClose }: { patient: TPatient | null; on
           layout="vertical"
           preserve={false}
           initialValues={{
-            coverage: `${patient.coverages[0]?.coverageCode}:${patient.coverages[0]?.currency}`,
-            visitDate: dayjs(),
+            coverage: defaultCoverage(patient),
+            visitDate: dayjs(chinaToday()),
           }}
         >
           <Form.Item name="coverage" label={t('registration.coverage')} rules={[{ required: true }]}>
@@ -112,13 +120,18 @@ function RegisterVisitModal({ patient, onClose }: { patient: TPatient | null; on
           </Form.Item>
           <Space wrap>
             <Form.Item name="visitDate" label={t('fields.visitDate')} rules={[{ required: true }]}>
-              <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} allowClear={false} />
+              <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaToday()} allowClear={false} />
             </Form.Item>
             <Form.Item name="visitTime" label={t('fields.visitTime')}>
               <TimePicker format="HH:mm" minuteStep={5} />
             </Form.Item>
           </Space>
-          <Form.Item name="department" label={t('fields.department')} rules={[zodRule(shape.department)]}>
+          <Form.Item
+            name="department"
+            label={t('fields.department')}
+            required
+            rules={[zodRule(shape.department)]}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="doctor" label={t('fields.doctor')} rules={[zodRule(shape.doctor)]}>
