@@ -35,6 +35,10 @@ const cases = [
     menu: '主菜单',
     group: '预约管理',
     hospitalGroup: '医院信息',
+    reset: /重\s*置/,
+    retrieveBill: '调取账单',
+    payableByPlan: '计划支付',
+    member: '会员',
     registration: '患者登记',
     inquiry: '预约查询',
     name: '姓名',
@@ -65,6 +69,10 @@ const cases = [
     menu: 'Main menu',
     group: 'Appointments',
     hospitalGroup: 'Hospital information',
+    reset: 'Reset',
+    retrieveBill: 'Retrieve bill',
+    payableByPlan: 'Payable by plan',
+    member: 'Member',
     registration: 'Patient registration',
     inquiry: 'Appointment inquiry',
     name: 'Name',
@@ -128,6 +136,11 @@ describe('appointments', () => {
       await fillField(confirmDialog.getByLabel(c.billAmount), '1000.00');
       await confirmDialog.getByRole('button', { name: c.ok }).click();
       await main.getByText(c.confirmed, { exact: true }).first().waitFor();
+      await confirmDialog.waitFor({ state: 'hidden' });
+      // Bill retrieval: 1000.00 at 10% co-pay leaves 900.00 to the plan.
+      await main.getByRole('button', { name: c.retrieveBill }).click();
+      await main.getByText(c.payableByPlan, { exact: true }).waitFor();
+      await expect.poll(() => main.getByText('CNY 900.00').count()).toBeGreaterThan(0);
       await screenshot(page, `appointments-detail-${c.lang}`, { fullPage: true });
 
       const [download] = await Promise.all([
@@ -144,8 +157,15 @@ describe('appointments', () => {
 
       await nav.getByRole('link', { name: c.inquiry }).click();
       await page.waitForURL((url) => url.pathname === '/appointment/list');
+      // The list starts with the remembered status filter, to be treated; reset shows every status.
+      await main.getByRole('button', { name: c.reset }).click();
+      await fillField(main.getByLabel(c.member, { exact: true }), 'M0001001');
       await main.getByRole('button', { name: c.search }).click();
-      await expect.poll(() => main.getByRole('row').filter({ hasText: '张伟' }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          main.getByRole('row').filter({ hasText: 'M0001001' }).filter({ hasText: c.confirmed }).count(),
+        )
+        .toBeGreaterThan(0);
       await screenshot(page, `appointments-list-${c.lang}`);
     });
 
