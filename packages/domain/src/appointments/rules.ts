@@ -71,6 +71,9 @@ export function chinaToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** The member's personal fields an appointment shows masked until revealed (decision 0020). */
+export const APPOINTMENT_PERSONAL_FIELDS = { memberName: 'name', patientBirthday: 'birthday' } as const;
+
 /** The direct-billing claim form batch: at least 1 and fewer than 50 records (spec section 5, 9). */
 export const DB_FORM_MIN = 1;
 export const DB_FORM_LIMIT = 50;

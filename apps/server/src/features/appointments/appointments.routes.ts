@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_EDIT,
+  APPOINTMENT_PERSONAL_FIELDS,
   APPOINTMENT_VIEW,
   ZAppointment,
   ZAppointmentAction,
@@ -24,6 +25,7 @@ import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import { attachment, sendFile } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import {
   appointmentInfoExport,
   appointmentListExport,
@@ -35,6 +37,7 @@ import { defineAppointmentExpiryJob } from './appointments.expiry.ts';
 import {
   appointmentBill,
   appointmentClient,
+  appointmentVisible,
   cancelAppointment,
   confirmVisit,
   finishAppointment,
@@ -65,6 +68,10 @@ const sendPdf = (reply: FastifyReply, file: { fileName: string; body: Buffer }) 
 
 export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
   defineAppointmentExpiryJob(p);
+  registerRevealTarget('appointment', {
+    fields: Object.keys(APPOINTMENT_PERSONAL_FIELDS),
+    canSee: (platform, { actor, bizId }) => appointmentVisible(platform, { actor, id: bizId }),
+  });
   return async (app) => {
     app.post(
       '/smartportal/appointmentBasic/getAppointmentBasicList',

@@ -185,6 +185,15 @@ export function oneWhere(actor: TActor, id: string): SQL {
   ) as SQL;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the actor may see the appointment (the reveal of its member's personal data). */
+export async function appointmentVisible(p: TPlatform, { actor, id }: { actor: TActor; id: string }) {
+  if (!UUID.test(id)) return false;
+  const rows = await p.db.select({ id: appointments.id }).from(appointments).where(oneWhere(actor, id));
+  return rows.length > 0;
+}
+
 /** One appointment, or 40410 when it does not exist for this actor. */
 export async function getAppointment(p: TPlatform, { actor, id }: { actor: TActor; id: string }) {
   const [row] = await p.db

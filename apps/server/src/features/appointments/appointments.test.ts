@@ -80,14 +80,12 @@ beforeAll(async () => {
     tokens[who] = (await login(t.app, tenant, account)).token;
   }
   // A second provider of the demo tenant serving its own plan with one member: 李四.
-  await t.platform.db
-    .insert(providers)
-    .values({
-      tenantId: demoId,
-      providerId: 'P10002',
-      providerCnName: '测试第二医院',
-      providerEnName: 'Second Test Hospital',
-    });
+  await t.platform.db.insert(providers).values({
+    tenantId: demoId,
+    providerId: 'P10002',
+    providerCnName: '测试第二医院',
+    providerEnName: 'Second Test Hospital',
+  });
   const [customer] = await t.platform.db
     .select()
     .from(customers)
@@ -695,6 +693,18 @@ describe('isolation and permissions', () => {
       payload: { model: { member: 'M0009001' } },
     });
     expect(admin.json().data.total).toBe(1);
+  });
+
+  it("logs the reveal of a member's masked name on an appointment the user may see, and only then", async () => {
+    const reveal = (id: string, field = 'memberName') =>
+      as('demo/hospital', {
+        method: 'POST',
+        url: '/saasapi/authority/personalData/reveal',
+        payload: { bizType: 'appointment', bizId: id, field },
+      });
+    expect((await reveal(own.id)).statusCode).toBe(200);
+    expect((await reveal(other.id)).statusCode).toBe(404);
+    expect((await reveal(own.id, 'diagnosis')).statusCode).toBe(400);
   });
 
   it("hides a tenant's appointments from another tenant", async () => {

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed/LoadFailed.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { MaskedValue, PersonalDataProvider } from '../../../components/personal-data/personal-data.tsx';
 import { Timeline } from '../../../components/timeline/Timeline.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
@@ -313,7 +314,7 @@ function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
     );
   const c = client.data;
   const info = (
-    <>
+    <PersonalDataProvider target={{ bizType: 'appointment', bizId: a.id }}>
       <Descriptions
         bordered
         size="small"
@@ -323,9 +324,17 @@ function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
       >
         <Descriptions.Item label={t('fields.appointNo')}>{a.appointNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.member')}>
-          {`${a.memberName} ${a.memberNameEn}`.trim()} ({a.memberId})
+          <MaskedValue
+            field="memberName"
+            kind="name"
+            value={pickLanguage(a.memberName, a.memberNameEn)}
+            toggle
+          />{' '}
+          ({a.memberId})
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.birthday')}>{a.patientBirthday}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.birthday')}>
+          <MaskedValue field="patientBirthday" kind="birthday" value={a.patientBirthday} toggle />
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.provider')}>
           {pickLanguage(a.providerCnName, a.providerEnName)} ({a.providerId})
         </Descriptions.Item>
@@ -365,7 +374,7 @@ function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
           {c ? `${c.validFrom} ~ ${c.validTo}` : '-'}
         </Descriptions.Item>
       </Descriptions>
-    </>
+    </PersonalDataProvider>
   );
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16}>

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { MaskedValue } from '../../../components/personal-data/personal-data.tsx';
 import { SearchActions } from '../../../components/search-form/SearchActions.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
@@ -108,12 +109,25 @@ function AppointmentList() {
     {
       key: 'member',
       title: t('fields.member'),
-      render: (_, r) => `${pickLanguage(r.memberName, r.memberNameEn)} (${r.memberId})`,
+      width: 190,
+      // Masked in the list (decision 0020); the detail reveals it, logged.
+      render: (_, r) => (
+        <>
+          <MaskedValue field="memberName" kind="name" value={pickLanguage(r.memberName, r.memberNameEn)} /> (
+          {r.memberId})
+        </>
+      ),
     },
-    { key: 'birthday', title: t('fields.birthday'), dataIndex: 'patientBirthday', width: 110 },
+    {
+      key: 'birthday',
+      title: t('fields.birthday'),
+      width: 110,
+      render: (_, r) => <MaskedValue field="patientBirthday" kind="birthday" value={r.patientBirthday} />,
+    },
     {
       key: 'provider',
       title: t('fields.provider'),
+      width: 200,
       ellipsis: true,
       render: (_, r) => pickLanguage(r.providerCnName, r.providerEnName) || r.providerId,
     },

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { MaskedValue } from '../../../components/personal-data/personal-data.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
@@ -162,7 +163,12 @@ export function PatientRegistrationPage() {
     { key: 'name', title: t('registration.name'), render: (_, r) => `${r.name} ${r.nameEn}`.trim() },
     { key: 'birthday', title: t('registration.birthday'), dataIndex: 'birthday', width: 110 },
     { key: 'sex', title: t('registration.sex'), width: 70, render: (_, r) => sexLabel(r.sex, lang) },
-    { key: 'card', title: t('registration.cardNumber'), dataIndex: 'cardNumber', width: 150 },
+    {
+      key: 'card',
+      title: t('registration.cardNumber'),
+      width: 150,
+      render: (_, r) => <MaskedValue field="cardNumber" kind="cardNo" value={r.cardNumber} />,
+    },
     {
       key: 'plan',
       title: t('registration.plan'),
