@@ -1,4 +1,4 @@
-import type { TAppointment, TVisitConfirmation } from '@portal/domain/appointments/rules';
+import type { TAppointment, TSaveAppointment, TVisitConfirmation } from '@portal/domain/appointments/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { APPOINTMENTS_KEY } from './appointment-list.ts';
@@ -11,6 +11,8 @@ const ACTIONS = {
     http.post<TAppointment>('/smartportal/appointDetail/visitConfirmation', input),
   updateConfirmation: (input: TVisitConfirmation) =>
     http.post<TAppointment>('/smartportal/appointDetail/updateVisitConfirmation', input),
+  save: (input: TSaveAppointment) =>
+    http.post<TAppointment>('/smartportal/appointmentBasic/saveAppointMentInfo', input),
   cancel: (input: TAction) => http.post<TAppointment>('/smartportal/appointmentBasic/cancel', input),
   finish: (input: TAction) => http.post<TAppointment>('/smartportal/appointmentBasic/finish', input),
 };
@@ -25,6 +27,8 @@ function useAction<T>(fn: (input: T) => Promise<TAppointment>) {
 
 export const useConfirmVisit = () => useAction(ACTIONS.confirm);
 export const useUpdateVisitConfirmation = () => useAction(ACTIONS.updateConfirmation);
+/** saveAppointMentInfo: books (no id) or changes an appointment still to be treated (id and version). */
+export const useSaveAppointment = () => useAction(ACTIONS.save);
 export const useCancelAppointment = () => useAction(ACTIONS.cancel);
 export const useFinishAppointment = () => useAction(ACTIONS.finish);
 

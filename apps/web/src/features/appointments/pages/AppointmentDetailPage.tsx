@@ -5,11 +5,28 @@ import {
   appointmentActionName,
   appointmentStatusName,
   BILLABLE_STATUSES,
+  chinaToday,
   type TAppointment,
+  ZSaveAppointment,
   ZVisitConfirmation,
 } from '@portal/domain/appointments/rules';
 import { formatAmount } from '@portal/domain/format/format';
-import { Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Result, Skeleton, Space } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Skeleton,
+  Space,
+  TimePicker,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +44,7 @@ import {
   useCancelAppointment,
   useConfirmVisit,
   useFinishAppointment,
+  useSaveAppointment,
   useUpdateVisitConfirmation,
 } from '../api/appointment-actions.ts';
 import { useAppointBill } from '../api/appointment-bill.ts';
@@ -59,7 +77,9 @@ function ConfirmationModal({
   const update = useUpdateVisitConfirmation();
   const pending = confirm.isPending || update.isPending;
   const submit = async () => {
-    const values = await form.validateFields();
+    // The form shows what is wrong beside each field.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const input = { id: appointment.id, version: appointment.version, ...values };
     try {
       if (mode === 'confirm') await confirm.mutateAsync(input);
@@ -106,6 +126,101 @@ function ConfirmationModal({
           <Input inputMode="decimal" maxLength={16} />
         </Form.Item>
         <Form.Item name="remark" label={t('fields.remark')} rules={[zodRule(shape.remark)]}>
+          <Input.TextArea maxLength={1000} rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface TEditValues {
+  visitDate: Dayjs;
+  visitTime?: Dayjs | null;
+  department: string;
+  doctor?: string;
+  remark?: string;
+}
+const editShape = ZSaveAppointment.shape;
+
+/** Changes an appointment still to be treated (saveAppointMentInfo): day, time, department, doctor, remark. */
+function EditModal({
+  appointment,
+  open,
+  onClose,
+}: {
+  appointment: TAppointment;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('appointments');
+  const [form] = Form.useForm<TEditValues>();
+  const save = useSaveAppointment();
+  const submit = async () => {
+    // The form shows what is wrong beside each field.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    try {
+      await save.mutateAsync({
+        id: appointment.id,
+        version: appointment.version,
+        memberId: appointment.memberId,
+        coverageCode: appointment.coverageCode,
+        currency: appointment.currency,
+        visitDate: values.visitDate.format('YYYY-MM-DD'),
+        visitTime: values.visitTime ? values.visitTime.format('HH:mm') : undefined,
+        department: values.department,
+        doctor: values.doctor,
+        remark: values.remark,
+      });
+      feedback.success(t('actions.saved'));
+      onClose();
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('actions.edit')}
+      okText={t('actions.ok')}
+      cancelText={t('actions.cancelButton')}
+      confirmLoading={save.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<TEditValues>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{
+          visitDate: dayjs(appointment.visitDate),
+          visitTime: appointment.visitTime ? dayjs(`2000-01-01 ${appointment.visitTime}`) : null,
+          department: appointment.department,
+          doctor: appointment.doctor,
+          remark: appointment.remark,
+        }}
+      >
+        <Space wrap>
+          <Form.Item name="visitDate" label={t('fields.visitDate')} rules={[{ required: true }]}>
+            <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaToday()} allowClear={false} />
+          </Form.Item>
+          <Form.Item name="visitTime" label={t('fields.visitTime')}>
+            <TimePicker format="HH:mm" minuteStep={5} />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          name="department"
+          label={t('fields.department')}
+          required
+          rules={[zodRule(editShape.department)]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="doctor" label={t('fields.doctor')} rules={[zodRule(editShape.doctor)]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('fields.remark')} rules={[zodRule(editShape.remark)]}>
           <Input.TextArea maxLength={1000} rows={3} />
         </Form.Item>
       </Form>
@@ -210,6 +325,7 @@ function Actions({ appointment }: { appointment: TAppointment }) {
   const { t } = useTranslation('appointments');
   const canEdit = usePermission().has(APPOINTMENT_EDIT);
   const [mode, setMode] = useState<'confirm' | 'updateConfirmation' | null>(null);
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const cancel = useCancelAppointment();
   const finish = useFinishAppointment();
@@ -251,6 +367,7 @@ function Actions({ appointment }: { appointment: TAppointment }) {
             <Button type="primary" onClick={() => setMode('confirm')}>
               {t('actions.confirm')}
             </Button>
+            <Button onClick={() => setEditing(true)}>{t('actions.edit')}</Button>
             <Button danger loading={cancel.isPending} onClick={() => void ask('cancel')}>
               {t('actions.cancel')}
             </Button>
@@ -289,6 +406,7 @@ function Actions({ appointment }: { appointment: TAppointment }) {
         </Button>
       </Flex>
       <ConfirmationModal appointment={appointment} mode={mode} onClose={() => setMode(null)} />
+      <EditModal appointment={appointment} open={editing} onClose={() => setEditing(false)} />
     </>
   );
 }
@@ -377,7 +495,7 @@ function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
     </PersonalDataProvider>
   );
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size={16}>
+    <Space orientation="vertical" style={{ width: '100%' }} size={16}>
       <Actions appointment={a} />
       {processFirst ? <ProcessCard id={a.id} /> : info}
       {processFirst ? info : null}

@@ -6,7 +6,9 @@ import {
   type TPatientQuery,
   ZVisitRegistration,
 } from '@portal/domain/appointments/rules';
+import { ERRORS } from '@portal/domain/errors/catalogue';
 import { sexLabel } from '@portal/domain/format/format';
+import { bilingual } from '@portal/domain/i18n/bilingual';
 import {
   Alert,
   Button,
@@ -36,8 +38,10 @@ import { useLanguage } from '../../../lib/use-language.ts';
 import { applyServerFieldErrors, issueText, zodRule } from '../../../lib/zod-form.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { usePatientSearch, useRegisterVisit } from '../api/patients.ts';
+import { useRelaProviders } from '../api/rela-providers.ts';
 
 interface TSearchValues {
+  providerId?: string;
   name?: string;
   birthday?: Dayjs | null;
   cardNumber?: string;
@@ -53,6 +57,7 @@ interface TVisitValues {
 }
 
 const shape = ZVisitRegistration.shape;
+const PROVIDER_REQUIRED = bilingual(ERRORS.APPOINT_PROVIDER_REQUIRED.zh, ERRORS.APPOINT_PROVIDER_REQUIRED.en);
 
 /** Outpatient in yuan when the policy has it (the usual desk visit), else the first coverage. */
 function defaultCoverage(patient: TPatient): string {
@@ -62,7 +67,15 @@ function defaultCoverage(patient: TPatient): string {
 }
 
 /** The visit form of one member: coverage, day and time, department, doctor, remark. */
-function RegisterVisitModal({ patient, onClose }: { patient: TPatient | null; onClose: () => void }) {
+function RegisterVisitModal({
+  patient,
+  providerId,
+  onClose,
+}: {
+  patient: TPatient | null;
+  providerId?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('appointments');
   const navigate = useNavigate();
   const [form] = Form.useForm<TVisitValues>();
@@ -70,10 +83,13 @@ function RegisterVisitModal({ patient, onClose }: { patient: TPatient | null; on
   const name = patient ? pickLanguage(patient.name, patient.nameEn) : '';
   const submit = async () => {
     if (!patient) return;
-    const values = await form.validateFields();
+    // The form shows what is wrong beside each field.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const [coverageCode, currency] = values.coverage.split(':');
     try {
       const saved = await register.mutateAsync({
+        providerId,
         memberId: patient.memberId,
         coverageCode,
         currency,
@@ -156,6 +172,10 @@ export function PatientRegistrationPage() {
   const [form] = Form.useForm<TSearchValues>();
   const search = usePatientSearch();
   const [chosen, setChosen] = useState<TPatient | null>(null);
+  const [providerId, setProviderId] = useState<string | undefined>(undefined);
+  const providers = useRelaProviders();
+  // Operators work for several providers and say which one registers; staff have their own.
+  const choosesProvider = (providers.data?.length ?? 0) > 1;
   if (!allowed) return <Result status="403" title="403" subTitle={t('forbidden')} />;
 
   const columns: TableColumnsType<TPatient> = [
@@ -223,6 +243,7 @@ export function PatientRegistrationPage() {
         style={{ rowGap: 12, marginBottom: 16 }}
         onFinish={(values) => {
           const query: TPatientQuery = {
+            providerId: choosesProvider ? values.providerId : undefined,
             name: values.name?.trim() || undefined,
             birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : undefined,
             cardNumber: values.cardNumber?.trim() || undefined,
@@ -231,9 +252,27 @@ export function PatientRegistrationPage() {
             feedback.warning(issueText(PATIENT_QUERY_MESSAGE));
             return;
           }
+          setProviderId(query.providerId);
           search.mutate(query);
         }}
       >
+        {choosesProvider && (
+          <Form.Item
+            name="providerId"
+            label={t('list.filter.providerIds')}
+            rules={[{ required: true, message: issueText(PROVIDER_REQUIRED) }]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 220 }}
+              options={(providers.data ?? []).map((p) => ({
+                value: p.providerId,
+                label: `${p.providerId} ${pickLanguage(p.providerCnName, p.providerEnName)}`,
+              }))}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="name" label={t('registration.name')}>
           <Input allowClear maxLength={100} style={{ width: 160 }} />
         </Form.Item>
@@ -276,7 +315,7 @@ export function PatientRegistrationPage() {
         }}
         scroll={{ x: 1100 }}
       />
-      <RegisterVisitModal patient={chosen} onClose={() => setChosen(null)} />
+      <RegisterVisitModal patient={chosen} providerId={providerId} onClose={() => setChosen(null)} />
     </Card>
   );
 }
