@@ -33,6 +33,7 @@ import { SearchActions } from '../../../components/search-form/SearchActions.tsx
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { issueText } from '../../../lib/zod-form.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { useAppointmentList } from '../api/appointment-list.ts';
@@ -58,6 +59,7 @@ function AppointmentList() {
   const { t } = useTranslation('appointments');
   const lang = useLanguage();
   const mobile = useIsMobile();
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('list.title'));
   const can = usePermission();
   const [form] = Form.useForm<TFormValues>();
   const initialStatus = readStatusFilter();
@@ -283,21 +285,23 @@ function AppointmentList() {
           {t('list.claimForm')}
         </Button>
       </Flex>
-      <Table<TAppointment>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.records ?? []}
-        loading={query.isFetching}
-        pagination={false}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys as string[]),
-          preserveSelectedRowKeys: true,
-        }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-        scroll={{ x: 1200 }}
-      />
+      <div ref={tableRegion}>
+        <Table<TAppointment>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.records ?? []}
+          loading={query.isFetching}
+          pagination={false}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys as string[]),
+            preserveSelectedRowKeys: true,
+          }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+          scroll={{ x: 1200 }}
+        />
+      </div>
       <Flex justify="flex-end" style={{ marginTop: 16 }}>
         <Pager
           current={page.current}

@@ -35,6 +35,7 @@ import { MaskedValue } from '../../../components/personal-data/personal-data.tsx
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { applyServerFieldErrors, issueText, zodRule } from '../../../lib/zod-form.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { usePatientSearch, useRegisterVisit } from '../api/patients.ts';
@@ -168,6 +169,7 @@ export function PatientRegistrationPage() {
   const { t } = useTranslation('appointments');
   const lang = useLanguage();
   const mobile = useIsMobile();
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('registration.title'));
   const allowed = usePermission().has(APPOINTMENT_EDIT);
   const [form] = Form.useForm<TSearchValues>();
   const search = usePatientSearch();
@@ -298,23 +300,25 @@ export function PatientRegistrationPage() {
           </Space>
         </Form.Item>
       </Form>
-      <Table<TPatient>
-        rowKey={(r) => `${r.memberId}:${r.policyNo}`}
-        size="middle"
-        columns={columns}
-        dataSource={search.data ?? []}
-        loading={search.isPending}
-        pagination={false}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={search.data ? t('registration.empty') : t('registration.notSearched')}
-            />
-          ),
-        }}
-        scroll={{ x: 1100 }}
-      />
+      <div ref={tableRegion}>
+        <Table<TPatient>
+          rowKey={(r) => `${r.memberId}:${r.policyNo}`}
+          size="middle"
+          columns={columns}
+          dataSource={search.data ?? []}
+          loading={search.isPending}
+          pagination={false}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={search.data ? t('registration.empty') : t('registration.notSearched')}
+              />
+            ),
+          }}
+          scroll={{ x: 1100 }}
+        />
+      </div>
       <RegisterVisitModal patient={chosen} providerId={providerId} onClose={() => setChosen(null)} />
     </Card>
   );
