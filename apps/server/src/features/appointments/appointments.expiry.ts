@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { withTenant } from '../../platform/db/db-scope.ts';
 import { chinaDay } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { expireTenant } from './appointments.service.ts';
+import { expireTenant } from './appointments.lifecycle.ts';
 import { appointments } from './appointments.tables.ts';
 
 export const APPOINTMENT_EXPIRY_JOB = 'appointment-expiry';

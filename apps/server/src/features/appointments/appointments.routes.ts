@@ -35,21 +35,23 @@ import {
 } from './appointments.documents.ts';
 import { defineAppointmentExpiryJob } from './appointments.expiry.ts';
 import {
-  appointmentBill,
-  appointmentClient,
-  appointmentVisible,
   cancelAppointment,
   confirmVisit,
   finishAppointment,
+  registerVisit,
+  saveAppointment,
+  updateVisitConfirmation,
+} from './appointments.lifecycle.ts';
+import {
+  appointmentBill,
+  appointmentClient,
+  appointmentVisible,
   getAppointment,
   listAppointments,
   markRead,
   patientList,
   processDetail,
-  registerVisit,
   relatedProviders,
-  saveAppointment,
-  updateVisitConfirmation,
 } from './appointments.service.ts';
 
 const tags = ['appointments'];
