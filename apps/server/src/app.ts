@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
 import { doctorsRoutes } from './features/doctors/doctors.routes.ts';
@@ -257,6 +258,7 @@ export async function buildApp(
       await api.register(providerAccountsRoutes(platform));
       await api.register(smsRoutes(platform));
       await api.register(membersRoutes(platform));
+      await api.register(appointmentsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

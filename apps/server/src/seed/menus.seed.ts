@@ -43,6 +43,68 @@ const r = (code: string, name: string, nameEn: string): TResourceSeed => ({ code
 
 export const ALL_STAFF = ['SMART_PORTAL', 'AUDITOR', 'NET_VIEW'];
 
+/**
+ * The appointment screens (decision 0038) under a parent: inquiry, patient registration, and the
+ * hidden detail and process-detail pages at /appointment/detail and /appointment/processDetail.
+ */
+function APPOINTMENT_PAGES(
+  prefix: string,
+  listPath: string,
+  group: 'default' | 'smartPortal' = 'default',
+): TMenuSeed[] {
+  const base = { group, providerFunction: 'appointment' as const, roles: ['SMART_PORTAL'] };
+  return [
+    {
+      ...base,
+      name: `${prefix}-list`,
+      path: listPath,
+      component: 'appointment/list',
+      title: '预约查询',
+      titleEn: 'Appointment inquiry',
+      icon: 'CalendarOutlined',
+      // A permission code belongs to one menu entry: the default group's.
+      resources:
+        group === 'default'
+          ? [
+              r('smartportal:appointment:view', '查看预约与下载', 'View appointments and downloads'),
+              r(
+                'smartportal:appointment:edit',
+                '登记、确认、取消预约',
+                'Register, confirm and cancel visits',
+              ),
+            ]
+          : [],
+    },
+    {
+      ...base,
+      name: `${prefix}-registration`,
+      path: 'registration',
+      component: 'appointment/registration',
+      title: '患者登记',
+      titleEn: 'Patient registration',
+      icon: 'UserAddOutlined',
+    },
+    {
+      ...base,
+      name: `${prefix}-detail`,
+      path: '/appointment/detail',
+      component: 'appointment/detail',
+      title: '预约详情',
+      titleEn: 'Appointment details',
+      hidden: true,
+    },
+    {
+      ...base,
+      name: `${prefix}-process-detail`,
+      path: '/appointment/processDetail',
+      component: 'appointment/processDetail',
+      title: '预约详情',
+      titleEn: 'Appointment details',
+      hidden: true,
+    },
+  ];
+}
+
 export const MENU_SEED: TMenuSeed[] = [
   {
     name: 'dashboard',
@@ -464,6 +526,20 @@ export const MENU_SEED: TMenuSeed[] = [
       },
     ],
   },
+  // Appointments and visits (docs/decisions/0038-appointments-and-visits.md): provider staff,
+  // behind the provider's appointment management switch (decision 0027).
+  {
+    name: 'appointment',
+    path: '/appointment',
+    component: 'Layout',
+    title: '预约管理',
+    titleEn: 'Appointments',
+    icon: 'CalendarOutlined',
+    alwaysShow: true,
+    providerFunction: 'appointment',
+    roles: ['SMART_PORTAL'],
+    children: APPOINTMENT_PAGES('appointment', 'list'),
+  },
   {
     name: 'system',
     path: '/system',
@@ -644,5 +720,19 @@ export const MENU_SEED: TMenuSeed[] = [
         roles: [],
       },
     ],
+  },
+  // The customer-portal group, chosen by /transfer with 'free' (spec section 6, decision 0010).
+  {
+    name: 'smartPortal',
+    path: '/smartPortal',
+    component: 'Layout',
+    title: '预约管理',
+    titleEn: 'Appointments',
+    icon: 'CalendarOutlined',
+    alwaysShow: true,
+    group: 'smartPortal',
+    providerFunction: 'appointment',
+    roles: ['SMART_PORTAL'],
+    children: APPOINTMENT_PAGES('smartPortal-appointment', 'appointment', 'smartPortal'),
   },
 ];

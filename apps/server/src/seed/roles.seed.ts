@@ -28,6 +28,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       // Members and benefits (decision 0036): auditors read benefits and the plan network.
       'smartportal:benefit:view',
       'member:network:view',
+      'smartportal:appointment:view',
     ],
   },
   {
@@ -44,6 +45,7 @@ export const ROLE_SEED: TRoleSeed[] = [
       'dictionary:view',
       // Benefits enquiry of members of plans the own provider serves (decision 0036).
       'smartportal:benefit:view',
+      'smartportal:appointment:*',
     ],
   },
   {

@@ -53,6 +53,29 @@ const providerAccountPage: TPage = {
       .ProviderAccountPage,
   }),
 };
+const appointmentListPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/AppointmentListPage.tsx')).AppointmentListPage,
+  }),
+};
+const patientRegistrationPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/PatientRegistrationPage.tsx'))
+      .PatientRegistrationPage,
+  }),
+};
+const appointmentDetailPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/AppointmentDetailPage.tsx'))
+      .AppointmentDetailPage,
+  }),
+};
+const appointmentProcessDetailPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/appointments/pages/AppointmentDetailPage.tsx'))
+      .AppointmentProcessDetailPage,
+  }),
+};
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
@@ -214,6 +237,10 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'smartPortal/benefit/index': benefitPage,
   'member/network/index': planNetworkPage,
   'member/import/index': memberImportPage,
+  'appointment/list': appointmentListPage,
+  'appointment/registration': patientRegistrationPage,
+  'appointment/detail': appointmentDetailPage,
+  'appointment/processDetail': appointmentProcessDetailPage,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -510,6 +510,44 @@ export const ERRORS = {
     'The file cannot be read; use the downloaded template',
   ),
   MEMBER_BIRTHDAY_FORMAT: entry(40206, 400, '出生日期格式应为 YYYY-MM-DD', 'The birthday uses YYYY-MM-DD'),
+  // Appointments and visits (docs/decisions/0038-appointments-and-visits.md), 40220-40239.
+  APPOINT_DB_FORM_COUNT: entry(
+    40220,
+    400,
+    '直付理赔申请表一次须下载至少 1 条、少于 50 条记录',
+    'The direct-billing claim form needs at least 1 and fewer than 50 records',
+  ),
+  APPOINT_MEMBER_NOT_COVERED: entry(
+    40221,
+    400,
+    '会员 {memberId} 在就诊日期没有本机构服务的有效保单',
+    'Member {memberId} has no policy in force on the visit date under a plan this provider serves',
+  ),
+  APPOINT_COVERAGE_UNKNOWN: entry(
+    40222,
+    400,
+    '保单没有保障项目 {coverageCode}',
+    'The policy has no coverage {coverageCode}',
+  ),
+  APPOINT_PROVIDER_REQUIRED: entry(40223, 400, '请选择医疗机构', 'Please select the provider'),
+  APPOINT_VISIT_DATE_PAST: entry(
+    40224,
+    400,
+    '就诊日期不能早于今天',
+    'The visit date cannot be earlier than today',
+  ),
+  APPOINT_CONFIRM_TOO_EARLY: entry(
+    40225,
+    400,
+    '就诊日期 {visitDate} 尚未到，不能确认就诊',
+    'The visit date {visitDate} has not come yet, so the visit cannot be confirmed',
+  ),
+  APPOINT_PROVIDER_UNKNOWN: entry(
+    40226,
+    400,
+    '医疗机构 {providerId} 不存在',
+    'Provider {providerId} does not exist',
+  ),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
@@ -556,6 +594,13 @@ export const ERRORS = {
     404,
     '会员 {memberId} 不存在，请先提交会员',
     'Member {memberId} does not exist; send the member first',
+  ),
+  APPOINT_NOT_FOUND: entry(40410, 404, '预约不存在', 'The appointment does not exist'),
+  APPOINT_MEMBER_NOT_FOUND: entry(
+    40411,
+    404,
+    '会员 {memberId} 不存在或不属于本机构服务的计划',
+    'Member {memberId} does not exist or is not in a plan this provider serves',
   ),
   METHOD_NOT_ALLOWED: entry(40500, 405, '不支持该请求方法', 'Method not allowed'),
   CASE_STATUS_CHANGED: entry(40900, 409, '案件状态已变更', 'Case status changed'),
@@ -613,6 +658,12 @@ export const ERRORS = {
     409,
     '该机构账户已被他人修改，请刷新后重试',
     "The provider's account was changed by someone else; reload it and try again",
+  ),
+  APPOINT_STATUS_NOT_ALLOWED: entry(
+    40925,
+    409,
+    '预约 {appointNo} 当前状态为“{status}”，不能{action}',
+    'Appointment {appointNo} is "{status}", so it cannot be {action}',
   ),
   INTERNAL: entry(
     50000,

@@ -65,9 +65,10 @@ export const HOSPITAL_PERSONAL_FIELDS: Readonly<Record<string, TPersonalDataKind
 
 /**
  * Business objects whose masked fields can be revealed (a feature registers who may see each):
- * a hospital change task by its id, the approved record of a hospital by its provider id.
+ * a hospital change task by its id, the approved record of a hospital by its provider id, an
+ * appointment (its member's name and birthday, decision 0038) by its id.
  */
-export const REVEAL_BIZ_TYPES = ['providerTask', 'provider', 'user'] as const;
+export const REVEAL_BIZ_TYPES = ['providerTask', 'provider', 'user', 'appointment'] as const;
 
 /** `POST /authority/personalData/reveal`: one field of one object, logged before it is shown. */
 export const ZRevealBody = z.object({
