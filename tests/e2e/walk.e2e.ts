@@ -129,14 +129,14 @@ async function menuLinks(page: Page, menuName: string): Promise<string[]> {
 }
 
 /**
- * Signs in from `/` as each demo account and walks every entry of its menu, then the screens
+ * Signs in from `/` as one demo account and walks every entry of its menu, then the screens
  * its buttons open (forms, task detail, audit form, profile, messages), at 1280 px: no
  * serious or critical axe-core finding, no console error, nothing wider than the window, no
  * page taller than its content needs (a page that fits the window does not scroll), no
  * bare code where a label belongs, none of the page's own words in the other language, and in
  * English no Chinese anywhere in the frame (menu, header, breadcrumb, tabs).
  */
-async function walk(lang: 'zh' | 'en') {
+async function walk(lang: 'zh' | 'en', account: TAccount) {
   b = await openBrowser({ language: lang, width: 1280 });
   const { page, baseUrl } = b;
   const consoleErrors: string[] = [];
@@ -149,69 +149,60 @@ async function walk(lang: 'zh' | 'en') {
   const untranslated: string[] = [];
   const menuName = lang === 'zh' ? '主菜单' : 'Main menu';
 
-  for (const account of ACCOUNTS) {
-    await page.goto(`${baseUrl}/`);
-    await page.waitForURL((url) => url.pathname.startsWith('/login'));
-    await page.evaluate(() => localStorage.setItem('hideNotice', 'true'));
-    if (account === ACCOUNTS[0]) {
-      await loaded(page);
-      findings.push(...(await accessibilityFindings(page, '/login')));
-    }
-    await fillField(page.locator('#login_tenant'), 'demo');
-    await fillField(page.locator('#login_account'), account);
-    await fillField(page.locator('#login_password'), PASSWORD);
-    await fillField(page.locator('#login_code'), E2E_CAPTCHA);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL((url) => url.pathname.startsWith('/login'));
+  await page.evaluate(() => localStorage.setItem('hideNotice', 'true'));
+  if (account === ACCOUNTS[0]) {
+    await loaded(page);
+    findings.push(...(await accessibilityFindings(page, '/login')));
+  }
+  await fillField(page.locator('#login_tenant'), 'demo');
+  await fillField(page.locator('#login_account'), account);
+  await fillField(page.locator('#login_password'), PASSWORD);
+  await fillField(page.locator('#login_code'), E2E_CAPTCHA);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
-    const links = await menuLinks(page, menuName);
-    expect(links.length, `${account}'s menu`).toBeGreaterThan(0);
-    const check = async (path: string) => {
-      await loaded(page);
-      const where = `${account} ${path}`;
-      findings.push(...(await accessibilityFindings(page, where)));
-      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-      if (widths[0] > widths[1]) overflow.push(`${where}: ${widths[0]} px wide in ${widths[1]} px`);
-      const nameCut = await page
-        .locator('.portal-user-name')
-        .evaluate((name) => name.scrollWidth > name.clientWidth);
-      if (nameCut) overflow.push(`${where}: the user name in the header is cut`);
-      const [tall, needed] = await pageHeights(page);
-      if (tall > needed) overflow.push(`${where}: ${tall} px tall where ${needed} px hold it`);
-      untranslated.push(...(await languageFindings(page, lang, where)));
-      if (lang === 'en') {
-        const frame = await page
-          .locator('.portal-sidebar, header, .portal-tags-view')
-          .evaluateAll((parts) => parts.map((part) => (part as HTMLElement).innerText).join(' '));
-        if (CJK.test(frame))
-          untranslated.push(`${where}: ${frame.match(/\S*[\u3400-\u9fff]+\S*/g)?.join(', ')}`);
-      }
-    };
-    for (const href of links) {
-      const link = page.getByRole('navigation', { name: menuName }).locator(`a[href="${href}"]`);
-      await link.click();
-      await page.waitForURL((url) => url.pathname === href);
-      await check(href);
+  const links = await menuLinks(page, menuName);
+  expect(links.length, `${account}'s menu`).toBeGreaterThan(0);
+  const check = async (path: string) => {
+    await loaded(page);
+    const where = `${account} ${path}`;
+    findings.push(...(await accessibilityFindings(page, where)));
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (widths[0] > widths[1]) overflow.push(`${where}: ${widths[0]} px wide in ${widths[1]} px`);
+    const nameCut = await page
+      .locator('.portal-user-name')
+      .evaluate((name) => name.scrollWidth > name.clientWidth);
+    if (nameCut) overflow.push(`${where}: the user name in the header is cut`);
+    const [tall, needed] = await pageHeights(page);
+    if (tall > needed) overflow.push(`${where}: ${tall} px tall where ${needed} px hold it`);
+    untranslated.push(...(await languageFindings(page, lang, where)));
+    if (lang === 'en') {
+      const frame = await page
+        .locator('.portal-sidebar, header, .portal-tags-view')
+        .evaluateAll((parts) => parts.map((part) => (part as HTMLElement).innerText).join(' '));
+      if (CJK.test(frame))
+        untranslated.push(`${where}: ${frame.match(/\S*[\u3400-\u9fff]+\S*/g)?.join(', ')}`);
     }
-    for (const path of await BUTTON_SCREENS[account](baseUrl)) {
-      await page.goto(`${baseUrl}${path}`);
-      await page
-        .getByRole('main')
-        .getByRole('heading')
-        .first()
-        .waitFor()
-        .catch((error: Error) => {
-          throw new Error(`${account} ${path}: no heading (${page.url()}): ${error.message}`);
-        });
-      await check(path);
-    }
-    // Signed out as logout leaves the browser: everything gone but the language.
-    await page.evaluate(() => {
-      const language = localStorage.getItem('language') ?? '';
-      localStorage.clear();
-      sessionStorage.clear();
-      localStorage.setItem('language', language);
-    });
+  };
+  for (const href of links) {
+    const link = page.getByRole('navigation', { name: menuName }).locator(`a[href="${href}"]`);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await check(href);
+  }
+  for (const path of await BUTTON_SCREENS[account](baseUrl)) {
+    await page.goto(`${baseUrl}${path}`);
+    await page
+      .getByRole('main')
+      .getByRole('heading')
+      .first()
+      .waitFor()
+      .catch((error: Error) => {
+        throw new Error(`${account} ${path}: no heading (${page.url()}): ${error.message}`);
+      });
+    await check(path);
   }
 
   expect(findings).toEqual([]);
@@ -220,12 +211,14 @@ async function walk(lang: 'zh' | 'en') {
   expect(untranslated).toEqual([]);
 }
 
-describe('every menu entry of every demo account', () => {
+// One test per account and language, so that each stays well inside the browser tests' timeout
+// on a busy machine as the menus grow.
+describe.each(ACCOUNTS)('every menu entry of %s', (account) => {
   it('is accessible, error-free, fits 1280 px and shows labels, not codes (zh)', async () => {
-    await walk('zh');
+    await walk('zh', account);
   });
 
   it('is accessible, error-free, fits 1280 px and has no Chinese in the frame or labels (en)', async () => {
-    await walk('en');
+    await walk('en', account);
   });
 });
