@@ -143,18 +143,23 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     if (closing) {
       // Requests that arrive on kept-alive connections after shutdown began are refused.
-      return reply.status(503).header('connection', 'close').send(shuttingDownBody());
+      reply.status(503).header('connection', 'close').send(shuttingDownBody());
+      return;
     }
     inFlight.add(request.id);
+    done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     inFlight.delete(request.id);
+    done();
   });
-  app.addHook('onRequestAbort', async (request) => {
+  app.addHook('onRequestAbort', (request, done) => {
     inFlight.delete(request.id);
+    done();
   });
   app.addHook('onClose', async () => {
     const deadline = Date.now() + 20_000;

@@ -41,6 +41,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_tenant_idx').on(t.tenantId),
     index('messages_tenant_code_idx').on(t.tenantId, t.code, t.sentAt),
+    // The message centre's list: a tenant's messages newest first, walked until a page is full.
+    index('messages_tenant_sent_idx').on(t.tenantId, t.sentAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The operator's list: newest first among a tenant's messages of the sending screen.
     index('messages_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
   ],

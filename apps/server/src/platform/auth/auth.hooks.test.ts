@@ -39,4 +39,23 @@ describe('route access declarations', () => {
       await t.close();
     }
   });
+
+  it("checks a GET route's HEAD twin like the GET: no token, no answer", async () => {
+    const t = await createTestApp();
+    try {
+      const client = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({
+          method,
+          url: '/saasapi/oauth/resource/visible',
+          headers: { authorization: client, tenant: 'demo' },
+        });
+        expect(res.statusCode, method).toBe(401);
+      }
+      const noClient = await t.app.inject({ method: 'HEAD', url: '/saasapi/oauth/resource/visible' });
+      expect(noClient.statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -62,17 +62,33 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
 
   const table: TAccessTableEntry[] = [];
   app.decorate('accessTable', table);
+  // Every request's language, for every answer (404s and framework errors included).
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.lang = request.headers.language === 'en' ? 'en' : 'zh';
+    done();
+  });
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/saasapi') || route.method === 'HEAD') return;
+    if (!route.url.startsWith('/saasapi')) return;
     // The OpenAPI document and its viewer are public by design.
     if (route.url.startsWith('/saasapi/docs')) {
       route.config = { ...route.config, access: { kind: 'public' } };
     }
+    // Fastify's HEAD twin of a GET route carries the GET's config: it gets the same check.
+    const head = route.method === 'HEAD';
     const rule = route.config?.access;
     if (!rule) {
+      if (head) return;
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
     }
-    table.push({ method: String(route.method), url: route.url, access: rule });
+    if (!head) table.push({ method: String(route.method), url: route.url, access: rule });
+    // The check runs as this route's own hook, after the app's: the rule and its options are
+    // read once here, not from `request.routeOptions` (a getter that builds an object per call)
+    // on every request.
+    const check = accessCheck(deps, rule, {
+      duringPasswordChange: route.config?.duringPasswordChange === true,
+      providerFunction: route.config?.providerFunction,
+    });
+    route.onRequest = [check, ...(route.onRequest ? [route.onRequest].flat() : [])];
     // The handler and everything it awaits see only the request's tenant in the database
     // (row-level security, db-scope.ts); without a tenant, no tenant-owned row at all.
     const handler = route.handler;
@@ -83,30 +99,31 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
         : handler.call(this, request, reply);
     };
   });
+}
 
-  app.addHook('onRequest', async (request) => {
-    request.lang = request.headers.language === 'en' ? 'en' : 'zh';
-    const rule = request.routeOptions.config?.access;
-    if (!rule) return;
-
-    const tenantCode = (request.headers.tenant as string | undefined)?.trim();
-
-    if (rule.kind === 'public') {
+/** The per-request check of one route's access rule: client, token, session, permission. */
+function accessCheck(
+  deps: TAuthDeps,
+  rule: TAccess,
+  options: { duringPasswordChange: boolean; providerFunction: TProviderFunction | undefined },
+): (request: FastifyRequest) => Promise<void> {
+  if (rule.kind === 'public') {
+    return async (request) => {
+      const tenantCode = (request.headers.tenant as string | undefined)?.trim();
       if (tenantCode) request.tenant = await deps.findTenant(tenantCode);
-      return;
-    }
-
+    };
+  }
+  return async (request) => {
     const basic = readBasic(request);
     const client = basic ? await deps.verifyClient(basic.clientId, basic.secret) : null;
     if (!basic || !client) throw new AppError('INVALID_CLIENT');
     request.clientId = basic.clientId;
-    // A tenant's own client serves only that tenant's users (the built-in one serves every tenant).
-    const servesTenant = (tenantId: string | undefined) =>
-      client.tenantId === null || tenantId === undefined || tenantId === client.tenantId;
 
     if (rule.kind === 'client') {
+      const tenantCode = (request.headers.tenant as string | undefined)?.trim();
       if (tenantCode) request.tenant = await deps.findTenant(tenantCode);
-      if (!servesTenant(request.tenant?.id)) throw new AppError('INVALID_CLIENT');
+      // A tenant's own client serves only that tenant's users (the built-in one serves every tenant).
+      if (!servesTenant(client, request.tenant?.id)) throw new AppError('INVALID_CLIENT');
       return;
     }
 
@@ -114,20 +131,24 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
     if (!token) throw new AppError('TOKEN_MISSING');
     const claims = await deps.tokens.verifyAccess(token);
     const actor = await deps.loadActor(claims, { ip: request.ip, requestId: request.id });
-    if (!servesTenant(actor.tenantId)) throw new AppError('INVALID_CLIENT');
+    if (!servesTenant(client, actor.tenantId)) throw new AppError('INVALID_CLIENT');
     request.actor = actor;
     request.tenant = { id: actor.tenantId, code: actor.tenantCode };
 
-    if (actor.mustChangePassword && !request.routeOptions.config?.duringPasswordChange) {
+    if (actor.mustChangePassword && !options.duringPasswordChange) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED');
     }
 
     if (rule.kind === 'permission' && !isPermitted(actor.permissions, rule.permission)) {
       throw new AppError('NO_PERMISSION');
     }
-    const needed = request.routeOptions.config?.providerFunction;
-    if (needed) refuseSwitchedOff(actor, needed);
-  });
+    if (options.providerFunction) refuseSwitchedOff(actor, options.providerFunction);
+  };
+}
+
+/** Whether the client serves the tenant: the built-in one every tenant, a tenant's own only it. */
+function servesTenant(client: { tenantId: string | null }, tenantId: string | undefined): boolean {
+  return client.tenantId === null || tenantId === undefined || tenantId === client.tenantId;
 }
 
 /**

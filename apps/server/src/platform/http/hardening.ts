@@ -94,18 +94,22 @@ function methodIndex(app: FastifyInstance) {
  */
 export function installHttpHardening(app: FastifyInstance): void {
   const allowedMethods = methodIndex(app);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) return done();
     const path = request.url.split('?')[0];
-    if (!request.is404 || !path.startsWith('/saasapi')) return;
-    const allowed = allowedMethods(path);
+    const allowed = path.startsWith('/saasapi') ? allowedMethods(path) : [];
     if (allowed.length > 0) {
-      return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
+      reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
+      return;
     }
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (!path.startsWith('/saasapi')) return;
-    if (CACHEABLE_API_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
-    reply.header('cache-control', 'no-store');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const { url } = request;
+    if (url.startsWith('/saasapi') && !CACHEABLE_API_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

@@ -60,7 +60,8 @@ export function assertNoControlCharacters(fields: Record<string, string | undefi
  * Route schemas may be stricter (single-line fields refuse tab and newline too).
  */
 export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const found: string[] = [];
     for (const name of HEADERS_READ) {
       const value = request.headers[name];
@@ -69,10 +70,11 @@ export function installInputGuard(app: FastifyInstance): void {
     }
     findControlCharacters(request.params, '', found);
     findControlCharacters(request.query, '', found);
-    if (found.length > 0) throw refuse(found);
+    done(found.length > 0 ? refuse(found) : undefined);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined || request.body === null) return done();
     const found = findControlCharacters(request.body);
-    if (found.length > 0) throw refuse(found);
+    done(found.length > 0 ? refuse(found) : undefined);
   });
 }

@@ -1,0 +1,2 @@
+-- The message centre's list walks a tenant's messages newest first until a page is full (decision 0022).
+CREATE INDEX "messages_tenant_sent_idx" ON "messages" USING btree ("tenant_id","sent_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
