@@ -17,8 +17,8 @@ import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.ro
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
-import { menusAdminRoutes } from './features/menus/menus.admin.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
+import { menusAdminRoutes } from './features/menus/menus.admin.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesManageRoutes } from './features/messages/messages.manage.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
