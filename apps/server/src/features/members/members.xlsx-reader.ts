@@ -108,8 +108,7 @@ function itemText(xml: string): string {
   return unescapeXml(out);
 }
 
-function sharedStrings(zip: Buffer, entries: Map<string, TEntry>): string[] {
-  const entry = entries.get('xl/sharedStrings.xml');
+function sharedStrings(zip: Buffer, entry: TEntry | undefined): string[] {
   if (!entry) return [];
   const xml = entryText(zip, entry);
   const out: string[] = [];
@@ -212,13 +211,16 @@ export function readWorkbook(zip: Buffer): TSheet[] {
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   if (!workbook || !rels) throw new Error('not a workbook');
   const targets = new Map<string, string>();
+  let stringsPath = 'xl/sharedStrings.xml';
   for (const m of entryText(zip, rels).matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
     const id = attr(m[1], 'Id');
     const target = attr(m[1], 'Target');
-    if (id && target)
-      targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
+    if (!id || !target) continue;
+    const path = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+    targets.set(id, path);
+    if (/\/sharedStrings$/.test(attr(m[1], 'Type') ?? '')) stringsPath = path;
   }
-  const strings = sharedStrings(zip, entries);
+  const strings = sharedStrings(zip, entries.get(stringsPath));
   const sheets: TSheet[] = [];
   for (const m of entryText(zip, workbook).matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
     const id = /(?:^|\s)[\w]+:id="([^"]*)"/.exec(m[1])?.[1] ?? '';
