@@ -8,30 +8,12 @@
  */
 import { ERRORS, formatMessage, type TErrorKey } from '@portal/domain/errors/catalogue';
 import type { TBatchResult, TItemError, TMemberItem, TPolicyItem } from '@portal/domain/members/rules';
-import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import {
-  benefitRiders,
-  benefitSpecialRules,
-  benefitUsage,
-  customers,
-  groupPlans,
-  members,
-  policies,
-  policyCoverages,
-} from './members.tables.ts';
-
-/** Rows per INSERT statement (well under PostgreSQL's 65,535 parameters). */
-const CHUNK = 1000;
-
-function chunks<T>(rows: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
+import { groupPlans } from './members.tables.ts';
+import { chunks, readByKeys, type TCell, upsertRows } from './members.upsert.ts';
 
 /** A refused item: its position, its external id, the field and the catalogue message. */
 export function itemError(
@@ -50,41 +32,19 @@ export function refuse(errors: TItemError[]): never {
   throw new AppError('MEMBER_BATCH_INVALID', { params: { count: errors.length }, data: { items: errors } });
 }
 
-/**
- * ON CONFLICT … DO UPDATE of `columns` with the delivered values, only where one differs, so an
- * unchanged row is neither rewritten nor returned (the count of updated rows stays honest).
- */
-function replaceChanged(table: PgTable, columns: Record<string, PgColumn>, actor: string) {
-  const name = getTableName(table);
-  const entries = Object.entries(columns);
-  const set: Record<string, SQL> = Object.fromEntries(
-    entries.map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
-  );
-  set.updatedAt = sql`now()`;
-  set.updatedBy = sql`${actor}`;
-  set.version = sql.raw(`"${name}"."version" + 1`);
-  const current = entries.map(([, c]) => `"${name}"."${c.name}"`).join(', ');
-  const delivered = entries.map(([, c]) => `excluded."${c.name}"`).join(', ');
-  return { set, setWhere: sql.raw(`(${current}) is distinct from (${delivered})`) };
-}
-
-const INSERTED = sql<boolean>`(xmax = 0)`;
-
 /** Customers of the tenant by customerId. */
 async function existingCustomers(
   tx: TDbOrTx,
   tenantId: string,
   codes: string[],
 ): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  for (const part of chunks(codes)) {
-    const rows = await tx
-      .select({ id: customers.id, customerId: customers.customerId })
-      .from(customers)
-      .where(and(eq(customers.tenantId, tenantId), inArray(customers.customerId, part)));
-    for (const r of rows) ids.set(r.customerId, r.id);
-  }
-  return ids;
+  const rows = await readByKeys<{ id: string; customer_id: string }>(
+    tx,
+    codes,
+    (keys) =>
+      sql`select id, customer_id from customers where tenant_id = ${tenantId} and customer_id = any(${keys}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.customer_id, r.id]));
 }
 
 /** Adds missing customers and renames those delivered with another name; answers id by customerId. */
@@ -95,47 +55,36 @@ async function writeCustomers(
   wanted: Map<string, { name: string; nameEn: string; index: number }>,
   ids: Map<string, string>,
 ): Promise<Map<string, string>> {
-  const values = [...wanted.entries()]
-    .filter(([, w]) => w.name)
-    .map(([customerId, w]) => ({
-      tenantId,
-      customerId,
-      name: w.name,
-      nameEn: w.nameEn,
-      createdBy: actor.account,
-      updatedBy: actor.account,
-    }));
-  for (const part of chunks(values)) {
-    const rows = await tx
-      .insert(customers)
-      .values(part)
-      .onConflictDoUpdate({
-        target: [customers.tenantId, customers.customerId],
-        ...replaceChanged(customers, { name: customers.name, nameEn: customers.nameEn }, actor.account),
-      })
-      .returning({ id: customers.id, customerId: customers.customerId });
-    for (const r of rows) ids.set(r.customerId, r.id);
-  }
+  const rows = await upsertRows<{ id: string; customer_id: string }>(tx, {
+    table: 'customers',
+    tenantId,
+    actor: actor.account,
+    columns: [
+      { name: 'customer_id', type: 'text' },
+      { name: 'name', type: 'text' },
+      { name: 'name_en', type: 'text' },
+    ],
+    rows: [...wanted.entries()].filter(([, w]) => w.name).map(([code, w]) => [code, w.name, w.nameEn]),
+    conflict: ['tenant_id', 'customer_id'],
+    replace: ['name', 'name_en'],
+    returning: 'id, customer_id',
+  });
+  for (const r of rows) ids.set(r.customer_id, r.id);
   return ids;
 }
 
 /** Members by memberId in the tenant: id and customer. */
 async function existingMembers(tx: TDbOrTx, tenantId: string, memberIds: string[]) {
+  const rows = await readByKeys<{ id: string; member_id: string; customer_ref: string; customer_id: string }>(
+    tx,
+    memberIds,
+    (keys) => sql`select m.id, m.member_id, m.customer_ref, c.customer_id
+      from members m join customers c on c.id = m.customer_ref
+      where m.tenant_id = ${tenantId} and m.member_id = any(${keys}::text[])`,
+  );
   const found = new Map<string, { id: string; customerRef: string; customerId: string }>();
-  for (const part of chunks([...new Set(memberIds)])) {
-    const rows = await tx
-      .select({
-        id: members.id,
-        memberId: members.memberId,
-        customerRef: members.customerRef,
-        customerId: customers.customerId,
-      })
-      .from(members)
-      .innerJoin(customers, eq(customers.id, members.customerRef))
-      .where(and(eq(members.tenantId, tenantId), inArray(members.memberId, part)));
-    for (const r of rows)
-      found.set(r.memberId, { id: r.id, customerRef: r.customerRef, customerId: r.customerId });
-  }
+  for (const r of rows)
+    found.set(r.member_id, { id: r.id, customerRef: r.customer_ref, customerId: r.customer_id });
   return found;
 }
 
@@ -201,54 +150,62 @@ export async function upsertMembers(
   if (errors.length > 0) refuse(errors.sort((x, y) => x.index - y.index));
   const customerIds = await writeCustomers(tx, tenantId, actor, wanted, known);
 
-  let created = 0;
-  let updated = 0;
-  const values = items.map((m) => ({
+  const rows = await upsertRows<{ inserted: boolean }>(tx, {
+    table: 'members',
     tenantId,
-    customerRef: customerIds.get(m.customerId)!,
-    memberId: m.memberId,
-    employeeId: m.employeeId ?? m.memberId,
-    relation: m.relation,
-    name: m.name,
-    nameEn: m.nameEn,
-    birthday: m.birthday,
-    sex: m.sex,
-    idType: m.idType,
-    idNumber: m.idNumber,
-    cardNumber: m.cardNumber,
-    phone: m.phone,
-    email: m.email,
-    status: m.status,
-    createdBy: actor.account,
-    updatedBy: actor.account,
-  }));
-  // Everything but the keys is replaced by a later delivery.
-  const replaceable = {
-    employeeId: members.employeeId,
-    relation: members.relation,
-    name: members.name,
-    nameEn: members.nameEn,
-    birthday: members.birthday,
-    sex: members.sex,
-    idType: members.idType,
-    idNumber: members.idNumber,
-    cardNumber: members.cardNumber,
-    phone: members.phone,
-    email: members.email,
-    status: members.status,
-  };
-  for (const part of chunks(values)) {
-    const rows = await tx
-      .insert(members)
-      .values(part)
-      .onConflictDoUpdate({
-        target: [members.tenantId, members.memberId],
-        ...replaceChanged(members, replaceable, actor.account),
-      })
-      .returning({ inserted: INSERTED });
-    for (const r of rows) r.inserted ? created++ : updated++;
-  }
-  return { received: items.length, created, updated };
+    actor: actor.account,
+    columns: [
+      { name: 'member_id', type: 'text' },
+      { name: 'customer_ref', type: 'uuid' },
+      // Everything after the keys is replaced by a later delivery.
+      { name: 'employee_id', type: 'text' },
+      { name: 'relation', type: 'text' },
+      { name: 'name', type: 'text' },
+      { name: 'name_en', type: 'text' },
+      { name: 'birthday', type: 'date' },
+      { name: 'sex', type: 'text' },
+      { name: 'id_type', type: 'text' },
+      { name: 'id_number', type: 'text' },
+      { name: 'card_number', type: 'text' },
+      { name: 'phone', type: 'text' },
+      { name: 'email', type: 'text' },
+      { name: 'status', type: 'text' },
+    ],
+    rows: items.map((m) => [
+      m.memberId,
+      customerIds.get(m.customerId)!,
+      m.employeeId ?? m.memberId,
+      m.relation,
+      m.name,
+      m.nameEn,
+      m.birthday,
+      m.sex,
+      m.idType,
+      m.idNumber,
+      m.cardNumber,
+      m.phone,
+      m.email,
+      m.status,
+    ]),
+    conflict: ['tenant_id', 'member_id'],
+    replace: [
+      'employee_id',
+      'relation',
+      'name',
+      'name_en',
+      'birthday',
+      'sex',
+      'id_type',
+      'id_number',
+      'card_number',
+      'phone',
+      'email',
+      'status',
+    ],
+    returning: '(xmax = 0) as inserted',
+  });
+  const created = rows.filter((r) => r.inserted).length;
+  return { received: items.length, created, updated: rows.length - created };
 }
 
 const policyKey = (policyNo: string, memberId: string) => `${policyNo}\u0000${memberId}`;
@@ -323,14 +280,14 @@ export async function upsertPolicies(
   // Plans: found by code; a code already used by another customer is refused; new ones are added.
   const planCodes = [...new Set(items.map((p) => p.grpPlanCode))];
   const plans = new Map<string, { id: string; customerId: string }>();
-  for (const part of chunks(planCodes)) {
-    const rows = await tx
-      .select({ id: groupPlans.id, code: groupPlans.grpPlanCode, customerId: customers.customerId })
-      .from(groupPlans)
-      .innerJoin(customers, eq(customers.id, groupPlans.customerRef))
-      .where(and(eq(groupPlans.tenantId, tenantId), inArray(groupPlans.grpPlanCode, part)));
-    for (const r of rows) plans.set(r.code, { id: r.id, customerId: r.customerId });
-  }
+  const planRows = await readByKeys<{ id: string; code: string; customer_id: string }>(
+    tx,
+    planCodes,
+    (keys) => sql`select g.id, g.grp_plan_code as code, c.customer_id
+      from group_plans g join customers c on c.id = g.customer_ref
+      where g.tenant_id = ${tenantId} and g.grp_plan_code = any(${keys}::text[])`,
+  );
+  for (const r of planRows) plans.set(r.code, { id: r.id, customerId: r.customer_id });
   const newPlans = new Map<string, { customerId: string; name: string; nameEn: string }>();
   items.forEach((item, i) => {
     const plan = plans.get(item.grpPlanCode) ?? newPlans.get(item.grpPlanCode);
@@ -351,7 +308,7 @@ export async function upsertPolicies(
   if (errors.length > 0) refuse(errors.sort((a, b) => a.index - b.index));
 
   const customerRefs = new Map([...found.values()].map((m) => [m.customerId, m.customerRef]));
-  for (const part of chunks([...newPlans.entries()])) {
+  for (const part of chunks([...newPlans.entries()], 1000)) {
     const rows = await tx
       .insert(groupPlans)
       .values(
@@ -385,218 +342,179 @@ export async function upsertPolicies(
       );
   }
 
-  // Policies.
+  // Policies: the ids of every policy delivered (new, changed or not) are read back once.
+  const policyRows = await upsertRows<{ id: string; inserted: boolean }>(tx, {
+    table: 'policies',
+    tenantId,
+    actor: actor.account,
+    columns: [
+      { name: 'policy_no', type: 'text' },
+      { name: 'member_ref', type: 'uuid' },
+      { name: 'plan_ref', type: 'uuid' },
+      { name: 'valid_from', type: 'date' },
+      { name: 'valid_to', type: 'date' },
+      { name: 'status', type: 'text' },
+    ],
+    rows: items.map((item) => [
+      item.policyNo,
+      found.get(item.memberId)!.id,
+      plans.get(item.grpPlanCode)!.id,
+      item.validFrom,
+      item.validTo,
+      item.status,
+    ]),
+    conflict: ['tenant_id', 'policy_no', 'member_ref'],
+    replace: ['plan_ref', 'valid_from', 'valid_to', 'status'],
+    returning: 'id, (xmax = 0) as inserted',
+  });
   let created = 0;
   const touched = new Set<string>();
-  const policyIds = new Map<string, string>();
-  for (const part of chunks(items)) {
-    const rows = await tx
-      .insert(policies)
-      .values(
-        part.map((item) => ({
-          tenantId,
-          policyNo: item.policyNo,
-          memberRef: found.get(item.memberId)!.id,
-          planRef: plans.get(item.grpPlanCode)!.id,
-          validFrom: item.validFrom,
-          validTo: item.validTo,
-          status: item.status,
-          createdBy: actor.account,
-          updatedBy: actor.account,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [policies.tenantId, policies.policyNo, policies.memberRef],
-        ...replaceChanged(
-          policies,
-          {
-            planRef: policies.planRef,
-            validFrom: policies.validFrom,
-            validTo: policies.validTo,
-            status: policies.status,
-          },
-          actor.account,
-        ),
-      })
-      .returning({ id: policies.id, inserted: INSERTED });
-    for (const r of rows) {
-      if (r.inserted) created++;
-      touched.add(r.id);
-    }
-    const memberRefs = [...new Set(part.map((item) => found.get(item.memberId)!.id))];
-    const all = await tx
-      .select({ id: policies.id, policyNo: policies.policyNo, memberRef: policies.memberRef })
-      .from(policies)
-      .where(and(eq(policies.tenantId, tenantId), inArray(policies.memberRef, memberRefs)));
-    const memberIdOf = new Map([...found.entries()].map(([memberId, m]) => [m.id, memberId]));
-    for (const r of all) policyIds.set(policyKey(r.policyNo, memberIdOf.get(r.memberRef) ?? ''), r.id);
+  for (const r of policyRows) {
+    if (r.inserted) created++;
+    touched.add(r.id);
   }
+  const memberIdOf = new Map([...found.entries()].map(([memberId, m]) => [m.id, memberId]));
+  const policyIds = new Map<string, string>();
+  const all = await readByKeys<{ id: string; policy_no: string; member_ref: string }>(
+    tx,
+    items.map((item) => found.get(item.memberId)!.id),
+    (keys) => sql`select id, policy_no, member_ref from policies
+      where tenant_id = ${tenantId} and member_ref = any(${keys}::uuid[])`,
+  );
+  for (const r of all) policyIds.set(policyKey(r.policy_no, memberIdOf.get(r.member_ref) ?? ''), r.id);
   const policyIdOf = (item: TPolicyItem) => policyIds.get(policyKey(item.policyNo, item.memberId))!;
+  const common = { tenantId, actor: actor.account, returning: 'policy_ref' };
 
   // Coverages, by policy, code and currency.
-  const coverageRows = items.flatMap((item) =>
-    item.coverages.map((c) => ({
-      tenantId,
-      policyRef: policyIdOf(item),
-      coverageCode: c.coverageCode,
-      currency: c.currency,
-      perVisitLimit: c.perVisitLimit,
-      annualLimit: c.annualLimit,
-      coPayPercent: c.coPayPercent,
-      deductible: c.deductible,
-      directBilling: c.directBilling,
-      createdBy: actor.account,
-      updatedBy: actor.account,
-    })),
-  );
-  for (const part of chunks(coverageRows)) {
-    const rows = await tx
-      .insert(policyCoverages)
-      .values(part)
-      .onConflictDoUpdate({
-        target: [policyCoverages.policyRef, policyCoverages.coverageCode, policyCoverages.currency],
-        ...replaceChanged(
-          policyCoverages,
-          {
-            perVisitLimit: policyCoverages.perVisitLimit,
-            annualLimit: policyCoverages.annualLimit,
-            coPayPercent: policyCoverages.coPayPercent,
-            deductible: policyCoverages.deductible,
-            directBilling: policyCoverages.directBilling,
-          },
-          actor.account,
-        ),
-      })
-      .returning({ policyRef: policyCoverages.policyRef });
-    for (const r of rows) touched.add(r.policyRef);
-  }
+  const coverages = await upsertRows<{ policy_ref: string }>(tx, {
+    ...common,
+    table: 'policy_coverages',
+    columns: [
+      { name: 'policy_ref', type: 'uuid' },
+      { name: 'coverage_code', type: 'text' },
+      { name: 'currency', type: 'text' },
+      { name: 'per_visit_limit', type: 'numeric' },
+      { name: 'annual_limit', type: 'numeric' },
+      { name: 'co_pay_percent', type: 'numeric' },
+      { name: 'deductible', type: 'numeric' },
+      { name: 'direct_billing', type: 'boolean' },
+    ],
+    rows: items.flatMap((item) => {
+      const policyRef = policyIdOf(item);
+      return item.coverages.map((c) => [
+        policyRef,
+        c.coverageCode,
+        c.currency,
+        c.perVisitLimit,
+        c.annualLimit,
+        c.coPayPercent,
+        c.deductible,
+        c.directBilling,
+      ]);
+    }),
+    conflict: ['policy_ref', 'coverage_code', 'currency'],
+    replace: ['per_visit_limit', 'annual_limit', 'co_pay_percent', 'deductible', 'direct_billing'],
+  });
+  for (const r of coverages) touched.add(r.policy_ref);
 
-  const ruleRows = items.flatMap((item) =>
-    item.specialRules.map((r) => ({
-      tenantId,
-      policyRef: policyIdOf(item),
-      ruleCode: r.ruleCode,
-      coverageCode: r.coverageCode,
-      content: r.content,
-      enContent: r.enContent,
-      createdBy: actor.account,
-      updatedBy: actor.account,
-    })),
-  );
-  for (const part of chunks(ruleRows)) {
-    const rows = await tx
-      .insert(benefitSpecialRules)
-      .values(part)
-      .onConflictDoUpdate({
-        target: [benefitSpecialRules.policyRef, benefitSpecialRules.ruleCode],
-        ...replaceChanged(
-          benefitSpecialRules,
-          {
-            coverageCode: benefitSpecialRules.coverageCode,
-            content: benefitSpecialRules.content,
-            enContent: benefitSpecialRules.enContent,
-          },
-          actor.account,
-        ),
-      })
-      .returning({ policyRef: benefitSpecialRules.policyRef });
-    for (const r of rows) touched.add(r.policyRef);
-  }
+  const rules = await upsertRows<{ policy_ref: string }>(tx, {
+    ...common,
+    table: 'benefit_special_rules',
+    columns: [
+      { name: 'policy_ref', type: 'uuid' },
+      { name: 'rule_code', type: 'text' },
+      { name: 'coverage_code', type: 'text' },
+      { name: 'content', type: 'text' },
+      { name: 'en_content', type: 'text' },
+    ],
+    rows: items.flatMap((item) =>
+      item.specialRules.map((r) => [policyIdOf(item), r.ruleCode, r.coverageCode, r.content, r.enContent]),
+    ),
+    conflict: ['policy_ref', 'rule_code'],
+    replace: ['coverage_code', 'content', 'en_content'],
+  });
+  for (const r of rules) touched.add(r.policy_ref);
 
-  const riderRows = items.flatMap((item) =>
-    item.riders.map((r) => ({
-      tenantId,
-      policyRef: policyIdOf(item),
-      riderCode: r.riderCode,
-      name: r.name,
-      nameEn: r.nameEn,
-      coverageCode: r.coverageCode,
-      currency: r.currency,
-      limitAmount: r.limitAmount,
-      validFrom: r.validFrom,
-      validTo: r.validTo,
-      createdBy: actor.account,
-      updatedBy: actor.account,
-    })),
-  );
-  for (const part of chunks(riderRows)) {
-    const rows = await tx
-      .insert(benefitRiders)
-      .values(part)
-      .onConflictDoUpdate({
-        target: [benefitRiders.policyRef, benefitRiders.riderCode],
-        ...replaceChanged(
-          benefitRiders,
-          {
-            name: benefitRiders.name,
-            nameEn: benefitRiders.nameEn,
-            coverageCode: benefitRiders.coverageCode,
-            currency: benefitRiders.currency,
-            limitAmount: benefitRiders.limitAmount,
-            validFrom: benefitRiders.validFrom,
-            validTo: benefitRiders.validTo,
-          },
-          actor.account,
-        ),
-      })
-      .returning({ policyRef: benefitRiders.policyRef });
-    for (const r of rows) touched.add(r.policyRef);
-  }
+  const riders = await upsertRows<{ policy_ref: string }>(tx, {
+    ...common,
+    table: 'benefit_riders',
+    columns: [
+      { name: 'policy_ref', type: 'uuid' },
+      { name: 'rider_code', type: 'text' },
+      { name: 'name', type: 'text' },
+      { name: 'name_en', type: 'text' },
+      { name: 'coverage_code', type: 'text' },
+      { name: 'currency', type: 'text' },
+      { name: 'limit_amount', type: 'numeric' },
+      { name: 'valid_from', type: 'date' },
+      { name: 'valid_to', type: 'date' },
+    ],
+    rows: items.flatMap((item) =>
+      item.riders.map((r) => [
+        policyIdOf(item),
+        r.riderCode,
+        r.name,
+        r.nameEn,
+        r.coverageCode,
+        r.currency,
+        r.limitAmount,
+        r.validFrom,
+        r.validTo,
+      ]),
+    ),
+    conflict: ['policy_ref', 'rider_code'],
+    replace: ['name', 'name_en', 'coverage_code', 'currency', 'limit_amount', 'valid_from', 'valid_to'],
+  });
+  for (const r of riders) touched.add(r.policy_ref);
 
   // Usage history: the coverage ids of the policies just written.
   const withUsage = items.filter((item) => item.usage.length > 0);
   if (withUsage.length > 0) {
     const coverageIds = new Map<string, string>();
-    for (const part of chunks(withUsage.map(policyIdOf))) {
-      const rows = await tx
-        .select({
-          id: policyCoverages.id,
-          policyRef: policyCoverages.policyRef,
-          code: policyCoverages.coverageCode,
-          currency: policyCoverages.currency,
-        })
-        .from(policyCoverages)
-        .where(inArray(policyCoverages.policyRef, part));
-      for (const r of rows) coverageIds.set(`${r.policyRef}/${r.code}/${r.currency}`, r.id);
-    }
-    const usageRows = withUsage.flatMap((item) =>
-      item.usage.map((u) => ({
-        tenantId,
-        coverageRef: coverageIds.get(`${policyIdOf(item)}/${u.coverageCode}/${u.currency}`)!,
-        sourceType: 'import',
-        sourceId: u.sourceId,
-        providerId: u.providerId,
-        visitDate: u.visitDate,
-        amount: u.amount,
-        status: u.status,
-        remark: u.remark,
-        createdBy: actor.account,
-        updatedBy: actor.account,
-        policyRef: policyIdOf(item),
-      })),
+    const rows = await readByKeys<{ id: string; policy_ref: string; code: string; currency: string }>(
+      tx,
+      withUsage.map(policyIdOf),
+      (keys) => sql`select id, policy_ref, coverage_code as code, currency from policy_coverages
+        where tenant_id = ${tenantId} and policy_ref = any(${keys}::uuid[])`,
     );
-    const policyOfCoverage = new Map(usageRows.map((u) => [u.coverageRef, u.policyRef]));
-    for (const part of chunks(usageRows)) {
-      const rows = await tx
-        .insert(benefitUsage)
-        .values(part.map(({ policyRef: _p, ...row }) => row))
-        .onConflictDoUpdate({
-          target: [benefitUsage.coverageRef, benefitUsage.sourceType, benefitUsage.sourceId],
-          ...replaceChanged(
-            benefitUsage,
-            {
-              providerId: benefitUsage.providerId,
-              visitDate: benefitUsage.visitDate,
-              amount: benefitUsage.amount,
-              status: benefitUsage.status,
-              remark: benefitUsage.remark,
-            },
-            actor.account,
-          ),
-        })
-        .returning({ coverageRef: benefitUsage.coverageRef });
-      for (const r of rows) touched.add(policyOfCoverage.get(r.coverageRef)!);
-    }
+    for (const r of rows) coverageIds.set(`${r.policy_ref}/${r.code}/${r.currency}`, r.id);
+    const policyOfCoverage = new Map<string, string>();
+    const usageRows = withUsage.flatMap((item) => {
+      const policyRef = policyIdOf(item);
+      return item.usage.map((u) => {
+        const coverageRef = coverageIds.get(`${policyRef}/${u.coverageCode}/${u.currency}`)!;
+        policyOfCoverage.set(coverageRef, policyRef);
+        return [
+          coverageRef,
+          'import',
+          u.sourceId,
+          u.providerId,
+          u.visitDate,
+          u.amount,
+          u.status,
+          u.remark,
+        ] as TCell[];
+      });
+    });
+    const usage = await upsertRows<{ coverage_ref: string }>(tx, {
+      ...common,
+      table: 'benefit_usage',
+      columns: [
+        { name: 'coverage_ref', type: 'uuid' },
+        { name: 'source_type', type: 'text' },
+        { name: 'source_id', type: 'text' },
+        { name: 'provider_id', type: 'text' },
+        { name: 'visit_date', type: 'date' },
+        { name: 'amount', type: 'numeric' },
+        { name: 'status', type: 'text' },
+        { name: 'remark', type: 'text' },
+      ],
+      rows: usageRows,
+      conflict: ['coverage_ref', 'source_type', 'source_id'],
+      replace: ['provider_id', 'visit_date', 'amount', 'status', 'remark'],
+      returning: 'coverage_ref',
+    });
+    for (const r of usage) touched.add(policyOfCoverage.get(r.coverage_ref)!);
   }
 
   return { received: items.length, created, updated: touched.size - created };

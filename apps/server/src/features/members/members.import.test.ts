@@ -5,6 +5,7 @@ import { multipart } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { COVERAGE_COLUMNS, MEMBER_COLUMNS } from './members.import.ts';
 import { members, policies, policyCoverages } from './members.tables.ts';
+import { UPSERT_CHUNK } from './members.upsert.ts';
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
@@ -259,5 +260,56 @@ describe('member import', () => {
       'm.csv',
     );
     expect(hospital.statusCode).toBe(403);
+  });
+
+  describe(`files longer than one write statement (${UPSERT_CHUNK} rows)`, () => {
+    const ids = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(5, '0')}`);
+
+    it('a plan of another customer on the last row, past the first chunk, refuses the file and saves nothing', async () => {
+      const list = ids('IMC', UPSERT_CHUNK + 2);
+      const rows = list.map((id) => memberRow(id, { customerId: 'C0720', grpPlanCode: 'GP-C0720' }));
+      // GP-DEMO-01 belongs to C0001: found only when the policies are written, after the members.
+      rows[rows.length - 1].grpPlanCode = 'GP-DEMO-01';
+      const file = await workbook(rows, [
+        { ...coverageRows[0], grpPlanCode: 'GP-C0720' },
+        { ...coverageRows[1], grpPlanCode: 'GP-C0720' },
+        { ...coverageRows[0], grpPlanCode: 'GP-DEMO-01' },
+      ]);
+      const res = await send('demo/admin', '/saasapi/member/import', file, 'members.xlsx', 'en');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 40201,
+        data: {
+          errorCount: 1,
+          errors: [{ sheet: 'members', row: list.length + 1, field: 'grpPlanCode' }],
+        },
+      });
+      expect(res.json().data.errors[0].msg_en).toContain('GP-DEMO-01');
+      expect(res.json().data.errors[0].msg).not.toBe(res.json().data.errors[0].msg_en);
+      expect(await memberCount(list)).toBe(0);
+    });
+
+    it('imports every row, counts 0 created and 0 updated the second time, and 1 updated for a change in the second chunk', async () => {
+      const list = ids('IMD', UPSERT_CHUNK + 2);
+      const rows = list.map((id) => memberRow(id, { customerId: 'C0730', grpPlanCode: 'GP-C0730' }));
+      const first = await send('demo/admin', '/saasapi/member/import', csv(rows), 'members.csv');
+      expect(first.statusCode).toBe(200);
+      expect(first.json().data).toMatchObject({ total: list.length, created: 2 * list.length, updated: 0 });
+      expect(await memberCount(list)).toBe(list.length);
+
+      const again = await send('demo/admin', '/saasapi/member/import', csv(rows), 'members.csv');
+      expect(again.json().data).toMatchObject({ created: 0, updated: 0 });
+
+      const last = rows.length - 1;
+      const changed = rows.map((r, i) => (i === last ? { ...r, phone: '13900000000' } : r));
+      const third = await send('demo/admin', '/saasapi/member/import', csv(changed), 'members.csv');
+      expect(third.json().data).toMatchObject({ created: 0, updated: 1 });
+      const [row] = await t.platform.db
+        .select({ phone: members.phone })
+        .from(members)
+        .where(eq(members.memberId, list[last]));
+      expect(row.phone).toBe('13900000000');
+    });
   });
 });

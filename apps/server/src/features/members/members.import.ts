@@ -2,10 +2,10 @@
  * The member file import (decision 0036): the way insurers deliver members, as .xlsx (sheet
  * "members", one row per member and policy, and sheet "coverages", the coverages of each plan,
  * given to every policy of that plan in the file) or as .csv (the members sheet alone). The file
- * is read as a stream, row by row. Preview and commit read the same file: the preview answers
+ * is read row by row (members.xlsx-reader.ts for .xlsx). Preview and commit read the same file: the preview answers
  * the row-level report (row, column, both languages) and saves nothing; the commit checks again
- * and writes everything in one transaction or nothing, through the batch API's upserts, so an
- * import repeated adds no rows.
+ * and writes everything in one transaction or nothing, through the batch API's set-based upserts
+ * (members.upsert.ts), so an import repeated adds no rows.
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -25,9 +25,8 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { checkMembers, upsertMembers, upsertPolicies } from './members.batch.ts';
+import { readWorkbook } from './members.xlsx-reader.ts';
 
-/** Rows written per batch call inside the import's transaction. */
-const WRITE_BATCH = 1000;
 /** Errors returned in one report (the count says how many there are in all). */
 export const REPORT_MAX_ERRORS = 1000;
 
@@ -137,21 +136,6 @@ interface TRawRow {
   cells: Record<string, string>;
 }
 
-const cellText = (value: ExcelJS.CellValue): string => {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value) return String(value.result ?? '').trim();
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-  }
-  return String(value).trim();
-};
-
 function checkHeader(
   sheet: string,
   keys: string[],
@@ -164,37 +148,39 @@ function checkHeader(
     });
 }
 
-/** Reads an .xlsx as a stream: the members sheet and, when present, the coverages sheet. */
+/**
+ * Reads an .xlsx: the members sheet and, when present, the coverages sheet. The upload is held
+ * as bytes (a zip is read from its end); each sheet is inflated and scanned as a stream.
+ */
 async function* readXlsx(input: Readable): AsyncGenerator<TRawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'emit',
-  });
-  let sheetNo = 0;
   try {
-    for await (const worksheet of reader) {
+    const parts: Buffer[] = [];
+    for await (const chunk of input) parts.push(chunk as Buffer);
+    const sheets = readWorkbook(Buffer.concat(parts));
+    let sheetNo = 0;
+    for (const worksheet of sheets) {
       sheetNo++;
-      const name = (worksheet as unknown as { name?: string }).name ?? '';
       const sheet: 'members' | 'coverages' | null =
-        /coverage/i.test(name) || sheetNo === 2 ? 'coverages' : sheetNo === 1 ? 'members' : null;
+        /coverage/i.test(worksheet.name) || sheetNo === 2 ? 'coverages' : sheetNo === 1 ? 'members' : null;
+      if (!sheet) continue;
       let keys: string[] | null = null;
-      for await (const row of worksheet) {
-        if (!sheet) continue;
-        const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      for await (const { row, values } of worksheet.rows()) {
         if (keys === null) {
-          keys = Array.from(values, (v) => keyOfHeader(cellText(v)));
+          keys = values.map(keyOfHeader);
           checkHeader(sheet, keys, sheet === 'members' ? MEMBER_COLUMNS : COVERAGE_COLUMNS);
           continue;
         }
         const cells: Record<string, string> = {};
-        keys.forEach((key, i) => {
-          if (key) cells[key] = cellText(values[i]);
-        });
-        if (Object.values(cells).every((v) => v === '')) continue;
-        yield { sheet, row: row.number, cells };
+        let empty = true;
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          if (!key) continue;
+          const value = values[i] ?? '';
+          cells[key] = value;
+          if (value !== '') empty = false;
+        }
+        if (empty) continue;
+        yield { sheet, row, cells };
       }
     }
   } catch (error) {
@@ -397,12 +383,13 @@ export async function parseFile(input: Readable, kind: 'xlsx' | 'csv'): Promise<
       validFrom: c.validFrom,
       validTo: c.validTo,
       status: c.policyStatus || undefined,
-      coverages: coverages.get(c.grpPlanCode) ?? [],
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
         errors.push(rowError('members', row, c.policyNo, String(issue.path[0] ?? ''), issue.message));
-    } else policies.push({ row, item: parsed.data });
+    }
+    // The plan's coverages, checked once above, are shared by every policy of the plan.
+    else policies.push({ row, item: { ...parsed.data, coverages: coverages.get(c.grpPlanCode) ?? [] } });
   }
   return { members, policies, total, errors };
 }
@@ -425,6 +412,12 @@ function toRowErrors(error: unknown, rows: number[]): TImportRowError[] {
   return items.map((e) => ({ ...e, sheet: 'members', row: rows[e.index] ?? 0 }));
 }
 
+/**
+ * The checks that need the database (members moving customer) in one bulk read, then, when
+ * writing, every member and then every policy through the batch API's set-based writer (a few
+ * thousand rows per statement). A refusal of the writer (plans of another customer, members
+ * unknown) comes back as row errors.
+ */
 async function checkAndWrite(
   tx: TDbOrTx,
   actor: TActor,
@@ -433,49 +426,48 @@ async function checkAndWrite(
 ): Promise<{ errors: TImportRowError[]; created: number; updated: number }> {
   const memberList = [...parsed.members.values()];
   const errors = [...parsed.errors];
-  // Members moving to another customer: checked without writing, in chunks.
-  for (let i = 0; i < memberList.length; i += WRITE_BATCH) {
-    const part = memberList.slice(i, i + WRITE_BATCH);
-    const found = await checkMembers(
-      tx,
-      actor.tenantId,
-      part.map((m) => m.item),
-    );
-    errors.push(...found.map((e) => ({ ...e, sheet: 'members', row: part[e.index].row })));
-  }
+  const found = await checkMembers(
+    tx,
+    actor.tenantId,
+    memberList.map((m) => m.item),
+  );
+  errors.push(...found.map((e) => ({ ...e, sheet: 'members', row: memberList[e.index].row })));
   if (errors.length > 0 || !write) return { errors, created: 0, updated: 0 };
   let created = 0;
   let updated = 0;
-  for (let i = 0; i < memberList.length; i += WRITE_BATCH) {
-    const part = memberList.slice(i, i + WRITE_BATCH);
-    try {
-      const r = await upsertMembers(tx, { tenantId: actor.tenantId, actor, items: part.map((m) => m.item) });
-      created += r.created;
-      updated += r.updated;
-    } catch (error) {
-      errors.push(
-        ...toRowErrors(
-          error,
-          part.map((m) => m.row),
-        ),
-      );
-    }
+  try {
+    const r = await upsertMembers(tx, {
+      tenantId: actor.tenantId,
+      actor,
+      items: memberList.map((m) => m.item),
+    });
+    created += r.created;
+    updated += r.updated;
+  } catch (error) {
+    return {
+      errors: toRowErrors(
+        error,
+        memberList.map((m) => m.row),
+      ),
+      created,
+      updated,
+    };
   }
-  if (errors.length > 0) return { errors, created, updated };
-  for (let i = 0; i < parsed.policies.length; i += WRITE_BATCH) {
-    const part = parsed.policies.slice(i, i + WRITE_BATCH);
-    try {
-      const r = await upsertPolicies(tx, { tenantId: actor.tenantId, actor, items: part.map((p) => p.item) });
-      created += r.created;
-      updated += r.updated;
-    } catch (error) {
-      errors.push(
-        ...toRowErrors(
-          error,
-          part.map((p) => p.row),
-        ),
-      );
-    }
+  try {
+    const r = await upsertPolicies(tx, {
+      tenantId: actor.tenantId,
+      actor,
+      items: parsed.policies.map((p) => p.item),
+    });
+    created += r.created;
+    updated += r.updated;
+  } catch (error) {
+    errors.push(
+      ...toRowErrors(
+        error,
+        parsed.policies.map((p) => p.row),
+      ),
+    );
   }
   return { errors, created, updated };
 }

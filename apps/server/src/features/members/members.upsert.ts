@@ -1,0 +1,106 @@
+/**
+ * Set-based writes of members and policies (decision 0036): every column of a chunk travels as
+ * one array parameter and `unnest` turns the arrays back into rows, so one statement writes a few
+ * thousand rows whatever the number of columns (no 65,535-parameter limit, no per-row SQL built in
+ * JavaScript), on PostgreSQL and PGlite alike. `INSERT … ON CONFLICT (external key) DO UPDATE …
+ * WHERE a value differs` leaves unchanged rows alone, so only created and changed rows come back.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { query } from '../../platform/db/raw-query.ts';
+
+/** Rows per statement. */
+export const UPSERT_CHUNK = 5000;
+/** Keys per bulk read (`= any($1)`). */
+export const READ_CHUNK = 10000;
+
+export type TCell = string | boolean | null;
+
+export function chunks<T>(rows: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** A PostgreSQL array literal of the values (quoted, so commas, braces and quotes are safe). */
+export function pgArray(values: readonly TCell[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null) parts[i] = 'NULL';
+    else if (typeof v === 'boolean') parts[i] = v ? 't' : 'f';
+    else parts[i] = `"${v.replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** A column as written: its SQL name and the type of its array parameter. */
+export interface TUpsertColumn {
+  name: string;
+  type: 'text' | 'uuid' | 'date' | 'numeric' | 'boolean';
+}
+
+/**
+ * Upserts `rows` (values in the order of `columns`) into `table` for the tenant, in chunks of
+ * UPSERT_CHUNK rows, one statement each; answers what `returning` selects of the created and
+ * changed rows. `replace` lists the columns a later delivery replaces (only when one differs).
+ */
+export async function upsertRows<T extends Record<string, unknown>>(
+  tx: TDbOrTx,
+  {
+    table,
+    tenantId,
+    actor,
+    columns,
+    rows,
+    conflict,
+    replace,
+    returning,
+  }: {
+    table: string;
+    tenantId: string;
+    actor: string;
+    columns: TUpsertColumn[];
+    rows: TCell[][];
+    conflict: string[];
+    replace: string[];
+    returning: string;
+  },
+): Promise<T[]> {
+  const out: T[] = [];
+  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  const set = [
+    ...replace.map((c) => `"${c}" = excluded."${c}"`),
+    'updated_at = now()',
+    'updated_by = excluded.updated_by',
+    `version = "${table}".version + 1`,
+  ].join(', ');
+  const changed = replace.length
+    ? `where (${replace.map((c) => `"${table}"."${c}"`).join(', ')}) is distinct from (${replace
+        .map((c) => `excluded."${c}"`)
+        .join(', ')})`
+    : '';
+  for (const part of chunks(rows, UPSERT_CHUNK)) {
+    const arrays: SQL[] = columns.map((c, i) => sql`${pgArray(part.map((r) => r[i]))}::${sql.raw(c.type)}[]`);
+    const statement = sql`insert into ${sql.raw(`"${table}"`)} (tenant_id, created_by, updated_by, ${sql.raw(names)})
+      select ${tenantId}::uuid, ${actor}, ${actor}, u.* from unnest(${sql.join(arrays, sql`, `)}) as u
+      on conflict (${sql.raw(conflict.map((c) => `"${c}"`).join(', '))}) do update set ${sql.raw(set)}
+      ${sql.raw(changed)}
+      returning ${sql.raw(returning)}`;
+    out.push(...(await query<T>(tx, statement)));
+  }
+  return out;
+}
+
+/** Runs `read` over the keys in chunks of READ_CHUNK, each chunk as one array parameter. */
+export async function readByKeys<T extends Record<string, unknown>>(
+  tx: TDbOrTx,
+  keys: readonly string[],
+  read: (keys: SQL) => SQL,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (const part of chunks([...new Set(keys)], READ_CHUNK)) {
+    out.push(...(await query<T>(tx, read(sql`${pgArray(part)}`))));
+  }
+  return out;
+}
