@@ -370,6 +370,30 @@ try {
       token: auditor,
     },
     {
+      title: 'audit list, title "Scale Hospital" (every task), page 1',
+      path: '/saasapi/drsystem/providerTaskMsh/list',
+      body: auditList(1, { title: 'Scale Hospital' }),
+      token: auditor,
+    },
+    {
+      title: 'audit list, title 医院 (two characters), page 1',
+      path: '/saasapi/drsystem/providerTaskMsh/list',
+      body: auditList(1, { title: '医院' }),
+      token: auditor,
+    },
+    {
+      title: 'provider task list, title "Hospital 42", page 1',
+      path: '/saasapi/drsystem/providerTask/list',
+      body: taskList(1, { title: 'Hospital 42' }),
+      token: hospital,
+    },
+    {
+      title: 'provider task list, title "Scale Hospital" (every task), page 1',
+      path: '/saasapi/drsystem/providerTask/list',
+      body: taskList(1, { title: 'Scale Hospital' }),
+      token: hospital,
+    },
+    {
       title: 'audit list, provider P20007, page 1',
       path: '/saasapi/drsystem/providerTaskMsh/list',
       body: auditList(1, { providerId: 'P20007' }),
