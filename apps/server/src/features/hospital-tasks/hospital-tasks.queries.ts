@@ -282,9 +282,10 @@ export async function pageOfTasks(
     desc: boolean;
     current: number;
     size: number;
+    countCap: number;
   },
-): Promise<{ records: TCrossKindListItem[]; total: number }> {
-  const { total, refs } = await pageAcrossKinds(db, input);
+): Promise<{ records: TCrossKindListItem[]; total: number; totalCapped: boolean }> {
+  const { total, totalCapped, refs } = await pageAcrossKinds(db, input);
   const idsOf = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => r.id);
   const hospitalIds = idsOf('hospital');
   const hospitalRows = hospitalIds.length
@@ -317,7 +318,7 @@ export async function pageOfTasks(
     });
   }
   const records = refs.map((r) => byId.get(r.id)).filter((r): r is TCrossKindListItem => !!r);
-  return { records, total };
+  return { records, total, totalCapped };
 }
 
 /** The hospital tasks' part of the task lists across kinds. */
@@ -338,7 +339,13 @@ export function endBefore(text: string): Date {
 export async function listTasks(
   p: TPlatform,
   { actor, request }: { actor: TActor; request: THospitalTaskListRequest },
-): Promise<{ records: THospitalTaskListItem[]; current: number; size: number; total: number }> {
+): Promise<{
+  records: THospitalTaskListItem[];
+  current: number;
+  size: number;
+  total: number;
+  totalCapped: boolean;
+}> {
   const { model, size, current } = request;
   const filters: SQL[] = [
     eq(hospitalTasks.tenantId, actor.tenantId),
@@ -359,7 +366,7 @@ export async function listTasks(
     providerId: actor.providerId,
     filter: { title: model.title, status: model.status, commitFrom, commitBefore },
   });
-  const { records, total } = await pageOfTasks(p.db, {
+  const { records, total, totalCapped } = await pageOfTasks(p.db, {
     tenantId: actor.tenantId,
     sources: [
       hospitalTaskListSource(
@@ -379,12 +386,14 @@ export async function listTasks(
     desc: request.order !== 'asc',
     current,
     size,
+    countCap: p.config.listCountCap,
   });
   return {
     records: records.map(({ personInCharge: _p, auditResult: _a, ...item }) => item),
     current,
     size,
     total,
+    totalCapped,
   };
 }
 
