@@ -127,7 +127,17 @@ describe('capped counts of filtered task lists', () => {
     const search = (scoped: boolean) =>
       searchTasks(t.platform.db, {
         tenantId: demoId,
-        filter: { title: tag, taskType: [], status: [] } as Parameters<typeof searchTasks>[1]['filter'],
+        filter: {
+          title: tag,
+          taskNo: '',
+          providerId: '',
+          providerName: '',
+          taskType: [],
+          status: [],
+          sendStartDate: '',
+          sendEndDate: '',
+          personInCharge: '',
+        },
         current: 1,
         size: 10,
         sort: 'commitDate',
@@ -140,6 +150,43 @@ describe('capped counts of filtered task lists', () => {
     const scoped = await search(true);
     expect([scoped.total, scoped.totalCapped]).toEqual([2, false]);
     expect(scoped.records.map((r) => r.taskNo).sort()).toEqual([`HC${tag}8`, `HC${tag}9`]);
+  });
+
+  it('find one- and two-character searches (no trigram) by the same rule, capped, in the tenant only', async () => {
+    const acme = (await findTenantByCode(t.platform.db, 'acme'))!.id;
+    const rare = '鎏';
+    await t.platform.db.insert(hospitalTasks).values([
+      ...Array.from({ length: CAP + 1 }, (_v, i) => ({
+        tenantId: demoId,
+        taskNo: `HS${tag}${i}`,
+        taskType: '04',
+        providerId: 'P10001',
+        status: '01',
+        providerCnName: `${rare}${rare}医院${i}`,
+      })),
+      {
+        tenantId: acme,
+        taskNo: `HS${tag}acme`,
+        taskType: '04',
+        providerId: 'P10001',
+        status: '01',
+        providerCnName: `${rare}医院`,
+      },
+    ]);
+    for (const [text, expected] of [
+      [rare, [CAP, true]],
+      [`${rare}${rare}`, [CAP, true]],
+      [`${rare}${rare}医院${CAP}`, [1, false]],
+      ['鎏x', [0, false]],
+    ] as const) {
+      for (const list of [auditList, providerList]) {
+        const page = await list({ title: text });
+        expect([page.total, page.totalCapped], `${text}`).toEqual([...expected]);
+        expect(page.records.every((r) => r.taskNo.startsWith(`HS${tag}`) && !r.taskNo.endsWith('acme'))).toBe(
+          true,
+        );
+      }
+    }
   });
 
   it('cap the doctor task lists keyword count too', async () => {

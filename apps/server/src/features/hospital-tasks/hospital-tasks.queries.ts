@@ -17,7 +17,7 @@ import {
   type THospitalTaskForm,
   type THospitalTaskListRequest,
 } from '@portal/domain/hospital-tasks/rules';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -196,9 +196,12 @@ export async function getProviderDetail(
 }
 
 /**
- * Tasks of the tenant whose named text columns contain `text` (case-insensitive), found by the
- * owner-run lookup of migration 0014: under row-level security an ILIKE here could not use the
- * trigram indexes and would scan the tenant's tasks (decision 0022).
+ * Tasks of the tenant whose named text columns contain `text` (case-insensitive). Three
+ * characters or more: found by the owner-run lookup of migration 0014, since under row-level
+ * security an ILIKE here could not use the trigram indexes (decision 0022). Fewer (a Chinese
+ * search of one or two characters): no trigram exists, so the lookup would read every task of
+ * the tenant and return all matches; a plain ILIKE lets the list walk its order index and stop
+ * at the page, and the capped count stop at the cap.
  */
 export function hospitalTaskTextMatch(
   tenantId: string,
@@ -206,6 +209,15 @@ export function hospitalTaskTextMatch(
   text: string,
 ): SQL {
   const pattern = `%${escapeLike(text)}%`;
+  if ([...text].length < 3) {
+    const column = {
+      task_no: hospitalTasks.taskNo,
+      provider_id: hospitalTasks.providerId,
+      provider_cn_name: hospitalTasks.providerCnName,
+      provider_en_name: hospitalTasks.providerEnName,
+    } as const;
+    return or(...columns.map((c) => ilike(column[c], pattern))) as SQL;
+  }
   return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
 }
 
