@@ -143,6 +143,7 @@ const ZEnv = z.object({
     .min(1, 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650')
     .max(3650, 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650')
     .default(30),
+  LIST_COUNT_CAP: whole('LIST_COUNT_CAP', 'rows', 1, 10_000_000, 10_000),
   FILES_UNATTACHED_HOURS: whole('FILES_UNATTACHED_HOURS', 'hours', 1, 8760, 24),
   FILES_DELETED_RETENTION_DAYS: whole('FILES_DELETED_RETENTION_DAYS', 'days', 0, 3650, 30),
   UPLOAD_DAILY_MAX_BYTES: whole('UPLOAD_DAILY_MAX_BYTES', 'bytes', 0, Number.MAX_SAFE_INTEGER, 2 * 1024 ** 3),
@@ -209,6 +210,11 @@ export interface TConfig {
   jobsPollSeconds: number;
   /** Days without activity after which an unfinished hospital task closes itself (status 07, overdue). */
   taskOverdueDays: number;
+  /**
+   * The most matches a filtered task list counts; past it the list answers this total with
+   * `totalCapped` (decision 0022). Unfiltered totals are exact (the kept counts).
+   */
+  listCountCap: number;
   /** The files purge job and the per-user upload quota (features/files/files.purge.ts). */
   files: TFilesLimits;
   /**
@@ -394,6 +400,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED === 'true',
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     taskOverdueDays: e.TASK_OVERDUE_DAYS,
+    listCountCap: e.LIST_COUNT_CAP,
     files: {
       unattachedHours: e.FILES_UNATTACHED_HOURS,
       deletedRetentionDays: e.FILES_DELETED_RETENTION_DAYS,

@@ -185,13 +185,18 @@ export const ZHospitalTaskListItem = z.object({
 });
 export type THospitalTaskListItem = z.infer<typeof ZHospitalTaskListItem>;
 
-/** A page of a list: records, current, size, total. */
+/**
+ * A page of a list: records, current, size, total. `totalCapped` (the task lists, decision
+ * 0022): the filter matches more than `total` rows, which is the most the server counts and
+ * pages; absent or false, `total` is exact.
+ */
 export const ZPage = <T extends z.ZodType>(item: T) =>
   z.object({
     records: z.array(item),
     current: z.number().int(),
     size: z.number().int(),
     total: z.number().int(),
+    totalCapped: z.boolean().optional(),
   });
 
 /** checkEdit: the provider may start a change (otherwise the call fails with 40910). */

@@ -4,9 +4,9 @@
  * counted, then one window of (kind, id) pairs read in the list's order, from the nearer end as
  * platform/db/paging.ts describes; the caller reads those rows from each kind's table.
  */
-import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
-import { pageWindow } from '../../platform/db/paging.ts';
+import { countAtMost, pageWindow } from '../../platform/db/paging.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
 import { taskCounts } from './change-tasks.tables.ts';
 
@@ -57,9 +57,10 @@ function countedCondition(kind: string, filter: TCountedFilter): SQL {
 
 /**
  * How many tasks each source matches: one read of the kept counts for every source that has
- * `counted` (a few rows of an index, however many tasks match), a count(*) for each other.
+ * `counted` (a few rows of an index, however many tasks match, exact), and for each other a
+ * count that stops past `cap` (countAtMost: a result above `cap` means "more than cap").
  */
-async function countSources(db: TDbOrTx, sources: readonly TListSource[]): Promise<number[]> {
+async function countSources(db: TDbOrTx, sources: readonly TListSource[], cap: number): Promise<number[]> {
   const counted = sources.filter((s) => s.counted);
   const [kept, ...walked] = await Promise.all([
     counted.length
@@ -69,12 +70,12 @@ async function countSources(db: TDbOrTx, sources: readonly TListSource[]): Promi
           .where(or(...counted.map((s) => countedCondition(s.kind, s.counted as TCountedFilter))))
           .groupBy(taskCounts.kind)
       : [],
-    ...sources.filter((s) => !s.counted).map((s) => db.select({ n: count() }).from(s.tasks).where(s.where)),
+    ...sources.filter((s) => !s.counted).map((s) => countAtMost(db, { table: s.tasks, where: s.where, cap })),
   ]);
   return sources.map((s) => {
     if (s.counted) return Number(kept.find((k) => k.kind === s.kind)?.n ?? 0);
-    const [rows] = walked.splice(0, 1);
-    return Number(rows[0]?.n ?? 0);
+    const [n] = walked.splice(0, 1);
+    return n;
   });
 }
 
@@ -91,7 +92,9 @@ const SORT_COLUMN: Record<TCrossKindSort, string> = {
 };
 
 /**
- * The (kind, id) pairs of one page of a list across kinds, and the count of every row. Each
+ * The (kind, id) pairs of one page of a list across kinds, and the count of every row: exact
+ * from the kept counts, else counted up to `countCap`; past it the total is `countCap` with
+ * `totalCapped`, and pages are read forward only as far as the cap (the end is unknown). Each
  * kind reads, in the list's order, only as far as the window reaches (an index-only scan where
  * a list index of its table matches, hospital-tasks.tables.ts); PostgreSQL merges the ordered
  * parts (Merge Append) and skips to the window. A UNION of whole tables sorted afterwards would
@@ -105,12 +108,15 @@ export async function pageAcrossKinds(
     desc: boolean;
     current: number;
     size: number;
+    /** The most a filter's matches are counted (LIST_COUNT_CAP; config LIST_COUNT_CAP). */
+    countCap: number;
   },
-): Promise<{ total: number; refs: { kind: string; id: string }[] }> {
-  const counts = await countSources(db, input.sources);
-  const total = counts.reduce((sum, n) => sum + n, 0);
-  const window = pageWindow({ current: input.current, size: input.size, total });
-  if (!window) return { total, refs: [] };
+): Promise<{ total: number; totalCapped: boolean; refs: { kind: string; id: string }[] }> {
+  const counts = await countSources(db, input.sources, input.countCap);
+  const totalCapped = input.sources.some((s, i) => !s.counted && counts[i] > input.countCap);
+  const total = totalCapped ? input.countCap : counts.reduce((sum, n) => sum + n, 0);
+  const window = pageWindow({ current: input.current, size: input.size, total, capped: totalCapped });
+  if (!window) return { total, totalCapped, refs: [] };
   // A kind with no match takes no part in the window; one kind alone is read straight from its
   // index, without the merge (which costs about three times the index walk on a deep page).
   const sources = input.sources.filter((_s, i) => counts[i] > 0);
@@ -144,7 +150,7 @@ export async function pageAcrossKinds(
       kind: s.kind,
       id: String(r.id),
     }));
-    return { total, refs: window.reverse ? ids.reverse() : ids };
+    return { total, totalCapped, refs: window.reverse ? ids.reverse() : ids };
   }
   const parts = sources.map(
     (s) =>
@@ -158,5 +164,5 @@ export async function pageAcrossKinds(
   );
   const rows = (result as unknown as { rows: { id: string; kind: string }[] }).rows;
   const refs = rows.map((r) => ({ kind: r.kind, id: String(r.id) }));
-  return { total, refs: window.reverse ? refs.reverse() : refs };
+  return { total, totalCapped, refs: window.reverse ? refs.reverse() : refs };
 }

@@ -35,6 +35,7 @@ import {
 } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { cappedTotal, countAtMost } from '../../platform/db/paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, decideTask } from '../change-tasks/change-tasks.audit.ts';
@@ -436,7 +437,13 @@ export async function getAuditDoctorTask(p: TPlatform, { actor, key }: { actor: 
 export async function listDoctorTasks(
   p: TPlatform,
   { actor, request, audit }: { actor: TActor; request: TDoctorListRequest; audit?: boolean },
-): Promise<{ records: TDoctorTaskListItem[]; current: number; size: number; total: number }> {
+): Promise<{
+  records: TDoctorTaskListItem[];
+  current: number;
+  size: number;
+  total: number;
+  totalCapped: boolean;
+}> {
   if (audit) assertOperator(actor);
   const { current, size, model } = request;
   const filters: SQL[] = [eq(doctorTasks.tenantId, actor.tenantId)];
@@ -461,14 +468,29 @@ export async function listDoctorTasks(
     );
   }
   const where = and(...filters);
-  const [{ total }] = await p.db.select({ total: count() }).from(doctorTasks).where(where);
-  const rows = await p.db
-    .select()
-    .from(doctorTasks)
-    .where(where)
-    .orderBy(desc(doctorTasks.createdAt), desc(doctorTasks.id))
-    .limit(size)
-    .offset((current - 1) * size);
+  // A keyword's matches are counted only up to the cap (decision 0022); codes, provider and
+  // scope alone are counted exactly.
+  const { total, totalCapped } = model.keyword
+    ? cappedTotal(
+        await countAtMost(p.db, { table: doctorTasks, where, cap: p.config.listCountCap }),
+        p.config.listCountCap,
+      )
+    : {
+        total: Number((await p.db.select({ n: count() }).from(doctorTasks).where(where))[0].n),
+        totalCapped: false,
+      };
+  // Past the counted rows there is no page (with a capped total: the pager stops at the cap).
+  const offset = (current - 1) * size;
+  const rows =
+    offset >= total
+      ? []
+      : await p.db
+          .select()
+          .from(doctorTasks)
+          .where(where)
+          .orderBy(desc(doctorTasks.createdAt), desc(doctorTasks.id))
+          .limit(Math.min(size, total - offset))
+          .offset(offset);
   return {
     records: rows.map((r) => ({
       id: r.id,
@@ -487,7 +509,8 @@ export async function listDoctorTasks(
     })),
     current,
     size,
-    total: Number(total),
+    total,
+    totalCapped,
   };
 }
 

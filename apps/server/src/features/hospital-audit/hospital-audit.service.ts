@@ -53,7 +53,13 @@ export const OVERDUE_JOB = overdueJobName(kind);
 export async function listAuditTasks(
   p: TPlatform,
   { actor, request }: { actor: TActor; request: TAuditTaskListRequest },
-): Promise<{ records: TAuditTaskListItem[]; current: number; size: number; total: number }> {
+): Promise<{
+  records: TAuditTaskListItem[];
+  current: number;
+  size: number;
+  total: number;
+  totalCapped: boolean;
+}> {
   assertOperator(actor);
   return searchTasks(p.db, {
     tenantId: actor.tenantId,
@@ -63,6 +69,7 @@ export async function listAuditTasks(
     sort: request.sort,
     order: request.order,
     scopeOf: (tasks) => taskScopeCondition(actor, tasks),
+    countCap: p.config.listCountCap,
   });
 }
 

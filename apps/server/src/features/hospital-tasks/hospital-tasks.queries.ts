@@ -17,7 +17,7 @@ import {
   type THospitalTaskForm,
   type THospitalTaskListRequest,
 } from '@portal/domain/hospital-tasks/rules';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -196,9 +196,12 @@ export async function getProviderDetail(
 }
 
 /**
- * Tasks of the tenant whose named text columns contain `text` (case-insensitive), found by the
- * owner-run lookup of migration 0014: under row-level security an ILIKE here could not use the
- * trigram indexes and would scan the tenant's tasks (decision 0022).
+ * Tasks of the tenant whose named text columns contain `text` (case-insensitive). Three
+ * characters or more: found by the owner-run lookup of migration 0014, since under row-level
+ * security an ILIKE here could not use the trigram indexes (decision 0022). Fewer (a Chinese
+ * search of one or two characters): no trigram exists, so the lookup would read every task of
+ * the tenant and return all matches; a plain ILIKE lets the list walk its order index and stop
+ * at the page, and the capped count stop at the cap.
  */
 export function hospitalTaskTextMatch(
   tenantId: string,
@@ -206,6 +209,15 @@ export function hospitalTaskTextMatch(
   text: string,
 ): SQL {
   const pattern = `%${escapeLike(text)}%`;
+  if ([...text].length < 3) {
+    const column = {
+      task_no: hospitalTasks.taskNo,
+      provider_id: hospitalTasks.providerId,
+      provider_cn_name: hospitalTasks.providerCnName,
+      provider_en_name: hospitalTasks.providerEnName,
+    } as const;
+    return or(...columns.map((c) => ilike(column[c], pattern))) as SQL;
+  }
   return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
 }
 
@@ -282,9 +294,10 @@ export async function pageOfTasks(
     desc: boolean;
     current: number;
     size: number;
+    countCap: number;
   },
-): Promise<{ records: TCrossKindListItem[]; total: number }> {
-  const { total, refs } = await pageAcrossKinds(db, input);
+): Promise<{ records: TCrossKindListItem[]; total: number; totalCapped: boolean }> {
+  const { total, totalCapped, refs } = await pageAcrossKinds(db, input);
   const idsOf = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => r.id);
   const hospitalIds = idsOf('hospital');
   const hospitalRows = hospitalIds.length
@@ -317,7 +330,7 @@ export async function pageOfTasks(
     });
   }
   const records = refs.map((r) => byId.get(r.id)).filter((r): r is TCrossKindListItem => !!r);
-  return { records, total };
+  return { records, total, totalCapped };
 }
 
 /** The hospital tasks' part of the task lists across kinds. */
@@ -338,7 +351,13 @@ export function endBefore(text: string): Date {
 export async function listTasks(
   p: TPlatform,
   { actor, request }: { actor: TActor; request: THospitalTaskListRequest },
-): Promise<{ records: THospitalTaskListItem[]; current: number; size: number; total: number }> {
+): Promise<{
+  records: THospitalTaskListItem[];
+  current: number;
+  size: number;
+  total: number;
+  totalCapped: boolean;
+}> {
   const { model, size, current } = request;
   const filters: SQL[] = [
     eq(hospitalTasks.tenantId, actor.tenantId),
@@ -359,7 +378,7 @@ export async function listTasks(
     providerId: actor.providerId,
     filter: { title: model.title, status: model.status, commitFrom, commitBefore },
   });
-  const { records, total } = await pageOfTasks(p.db, {
+  const { records, total, totalCapped } = await pageOfTasks(p.db, {
     tenantId: actor.tenantId,
     sources: [
       hospitalTaskListSource(
@@ -379,12 +398,14 @@ export async function listTasks(
     desc: request.order !== 'asc',
     current,
     size,
+    countCap: p.config.listCountCap,
   });
   return {
     records: records.map(({ personInCharge: _p, auditResult: _a, ...item }) => item),
     current,
     size,
     total,
+    totalCapped,
   };
 }
 

@@ -78,8 +78,16 @@ export async function searchTasks(
     order: 'asc' | 'desc';
     /** The actor's data-scope condition on a task table (decision 0028); undefined: every task. */
     scopeOf?: TTaskScopeOf;
+    /** The most a filter's matches are counted (config listCountCap). */
+    countCap: number;
   },
-): Promise<{ records: TOperatorTaskItem[]; current: number; size: number; total: number }> {
+): Promise<{
+  records: TOperatorTaskItem[];
+  current: number;
+  size: number;
+  total: number;
+  totalCapped: boolean;
+}> {
   const { filter, current, size } = input;
   const hospitalScope = input.scopeOf?.(hospitalTasks);
   const like = (v: string) => `%${escapeLike(v)}%`;
@@ -134,15 +142,16 @@ export async function searchTasks(
       }),
     );
   }
-  const { records, total } = await pageOfTasks(db, {
+  const { records, total, totalCapped } = await pageOfTasks(db, {
     tenantId: input.tenantId,
     sources,
     sort: OPERATOR_SORTS[input.sort],
     desc: input.order !== 'asc',
     current,
     size,
+    countCap: input.countCap,
   });
-  return { records, current, size, total };
+  return { records, current, size, total, totalCapped };
 }
 
 /** Approved provider records of the tenant (all, or those named), by provider id. */

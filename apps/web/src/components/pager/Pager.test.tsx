@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,13 +7,22 @@ import { i18n } from '../../lib/i18n.ts';
 import { testQueryClient } from '../../test/render.tsx';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, Pager } from './Pager.tsx';
 
-function Harness({ onChange }: { onChange: (current: number, size: number) => void }) {
+function Harness({
+  onChange,
+  total = 123,
+  totalCapped,
+}: {
+  onChange: (current: number, size: number) => void;
+  total?: number;
+  totalCapped?: boolean;
+}) {
   const [page, setPage] = useState({ current: 3, size: DEFAULT_PAGE_SIZE });
   return (
     <Pager
       current={page.current}
       pageSize={page.size}
-      total={123}
+      total={total}
+      totalCapped={totalCapped}
       onChange={(current, size) => {
         onChange(current, size);
         setPage({ current, size });
@@ -22,10 +31,10 @@ function Harness({ onChange }: { onChange: (current: number, size: number) => vo
   );
 }
 
-function renderPager(onChange = vi.fn()) {
+function renderPager(onChange = vi.fn(), props: { total?: number; totalCapped?: boolean } = {}) {
   render(
     <AppProviders queryClient={testQueryClient()}>
-      <Harness onChange={onChange} />
+      <Harness onChange={onChange} {...props} />
     </AppProviders>,
   );
   return onChange;
@@ -52,6 +61,27 @@ describe('<Pager>', () => {
     const twenty = await screen.findAllByText(/^20 条\/页$/);
     await userEvent.click(twenty[twenty.length - 1]);
     expect(onChange).toHaveBeenLastCalledWith(1, 20);
+  });
+
+  it('says "more than" a capped total and pages up to the cap', async () => {
+    await i18n.changeLanguage('zh');
+    const onChange = renderPager(vi.fn(), { total: 10_000, totalCapped: true });
+    expect(screen.getByText('超过 10,000 条')).toBeTruthy();
+    expect(screen.queryByText('共 10000 条')).toBeNull();
+    // 10,000 rows at 10 a page: the last page offered is 1,000, and it can be chosen.
+    const last = screen.getByTitle('1000');
+    await userEvent.click(last);
+    expect(onChange).toHaveBeenLastCalledWith(1000, 10);
+    expect(screen.queryByTitle('1001')).toBeNull();
+  });
+
+  it('says "more than" a capped total in English, and an exact total as before', async () => {
+    await i18n.changeLanguage('en');
+    renderPager(vi.fn(), { total: 10_000, totalCapped: true });
+    expect(screen.getByText('more than 10,000')).toBeTruthy();
+    cleanup();
+    renderPager(vi.fn(), { total: 10_000, totalCapped: false });
+    expect(screen.getByText('10000 in total')).toBeTruthy();
   });
 
   it('shows the total in English', async () => {

@@ -11,6 +11,11 @@ export interface PagerProps {
   current: number;
   pageSize?: number;
   total: number;
+  /**
+   * The server counted no further than `total` (a filtered task list, decision 0022): the pager
+   * says "more than" and pages up to `total`.
+   */
+  totalCapped?: boolean;
   onChange: (current: number, pageSize: number) => void;
   /** Other size choices (the notes table: 10, 20, 30, 50). */
   pageSizes?: readonly number[];
@@ -20,13 +25,14 @@ export interface PagerProps {
 }
 
 /**
- * The list pager: total shown, page sizes 5, 10, 20, 30, 50 (default 10) and a quick jumper.
+ * The list pager: total shown ("more than" when the server capped its count), page sizes 5, 10, 20, 30, 50 (default 10) and a quick jumper.
  * Changing the size goes back to page 1.
  */
 export function Pager({
   current,
   pageSize = DEFAULT_PAGE_SIZE,
   total,
+  totalCapped,
   onChange,
   pageSizes = PAGE_SIZES,
   disabled,
@@ -43,7 +49,11 @@ export function Pager({
       showSizeChanger={!simple}
       showQuickJumper={!simple}
       pageSizeOptions={[...pageSizes]}
-      showTotal={(count) => t('pager.total', { count })}
+      showTotal={(count) =>
+        totalCapped
+          ? t('pager.totalCapped', { shown: count.toLocaleString('en') })
+          : t('pager.total', { count })
+      }
       onChange={(page, size) => onChange(size !== pageSize ? 1 : page, size)}
       size={simple ? 'small' : undefined}
     />

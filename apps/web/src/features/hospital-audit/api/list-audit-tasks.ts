@@ -20,6 +20,8 @@ export interface TAuditTaskPage {
   current: number;
   size: number;
   total: number;
+  /** The filter matches more than `total` rows; the server counts and pages no further. */
+  totalCapped?: boolean;
 }
 
 /** POST /drsystem/providerTaskMsh/list: every provider's hospital tasks, newest submit first. */

@@ -409,6 +409,7 @@ export function AuditTaskListPage() {
             current={page.current}
             pageSize={page.size}
             total={list.data?.total ?? 0}
+            totalCapped={list.data?.totalCapped}
             onChange={(current, size) => setPage({ current, size })}
           />
         </Flex>

@@ -14,4 +14,6 @@ export interface TPageOf<T> {
   current: number;
   size: number;
   total: number;
+  /** The filter matches more than `total` rows; the server counts and pages no further. */
+  totalCapped?: boolean;
 }
