@@ -17,13 +17,14 @@ import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.ro
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
-import { menusAdminRoutes } from './features/menus/menus.admin.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
+import { menusAdminRoutes } from './features/menus/menus.admin.routes.ts';
 import { menusRoutes } from './features/menus/menus.routes.ts';
 import { messagesManageRoutes } from './features/messages/messages.manage.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { organisationsRoutes } from './features/organisations/organisations.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
+import { preauthRoutes } from './features/preauth/preauth.routes.ts';
 import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.admin.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
@@ -259,6 +260,7 @@ export async function buildApp(
       await api.register(smsRoutes(platform));
       await api.register(membersRoutes(platform));
       await api.register(appointmentsRoutes(platform));
+      await api.register(preauthRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

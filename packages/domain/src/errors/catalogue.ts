@@ -559,7 +559,7 @@ export const ERRORS = {
     40271,
     400,
     '币种 {currency} 不是该会员 {coverageCode} 保障的币种',
-    'The currency {currency} is not a currency of the member\'s {coverageCode} coverage',
+    "The currency {currency} is not a currency of the member's {coverageCode} coverage",
   ),
   PREAUTH_APPROVED_OVER_REQUESTED: entry(
     40272,

@@ -180,7 +180,8 @@ export function fileIssueError(profile: TFileProfile, issue: TFileIssue): TError
   if (issue === 'type') return 'FILE_TYPE';
   if (issue === 'name') return 'FILE_NAME_TOO_LONG';
   if (profile.key === 'attachment') return 'ATTACHMENTS_TOTAL_EXCEEDED';
-  if (profile.key === 'preauth') return issue === 'total' ? 'PREAUTH_FILES_TOTAL_EXCEEDED' : 'PREAUTH_FILE_TOO_LARGE';
+  if (profile.key === 'preauth')
+    return issue === 'total' ? 'PREAUTH_FILES_TOTAL_EXCEEDED' : 'PREAUTH_FILE_TOO_LARGE';
   return profile.key === 'image' ? 'IMAGE_TOO_LARGE' : 'FILE_TOO_LARGE';
 }
 

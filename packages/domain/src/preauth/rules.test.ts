@@ -87,8 +87,8 @@ describe('the request form', () => {
     const base = { id: '00000000-0000-4000-8000-000000000000', version: 1, validUntil: '2026-12-31' };
     expect(ZPreauthApprove.safeParse({ ...base, approvedAmount: '100.00' }).success).toBe(true);
     expect(ZPreauthApprove.safeParse({ ...base, approvedAmount: '100.001' }).success).toBe(false);
-    expect(ZPreauthApprove.safeParse({ ...base, approvedAmount: '1', validUntil: '2026-02-30' }).success).toBe(
-      false,
-    );
+    expect(
+      ZPreauthApprove.safeParse({ ...base, approvedAmount: '1', validUntil: '2026-02-30' }).success,
+    ).toBe(false);
   });
 });

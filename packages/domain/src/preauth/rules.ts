@@ -181,7 +181,10 @@ export const ZPreauthForm = z.object({
   providerId: z.string().trim().max(64).optional(),
   memberId: preauthText(64).pipe(z.string().min(1, REQUIRED)),
   coverageCode: preauthText(8).pipe(z.string().min(1, REQUIRED)),
-  currency: z.string({ error: REQUIRED }).trim().regex(/^[A-Z]{3}$/, FORMAT),
+  currency: z
+    .string({ error: REQUIRED })
+    .trim()
+    .regex(/^[A-Z]{3}$/, FORMAT),
   visitType: z.enum(PREAUTH_VISIT_TYPE_CODES, { error: REQUIRED }),
   visitDate: ZPreauthDate,
   lengthOfStay: z
@@ -205,7 +208,11 @@ const ZVersion = z.number({ error: REQUIRED }).int().min(0);
 
 /** Save an unsubmitted case: without id a new one, with id and version a change of a draft. */
 export const ZPreauthSave = ZPreauthForm.extend({ id: ZId.optional(), version: ZVersion.optional() });
-export const ZPreauthAction = z.object({ id: ZId, version: ZVersion, remark: preauthText(1000).optional().default('') });
+export const ZPreauthAction = z.object({
+  id: ZId,
+  version: ZVersion,
+  remark: preauthText(1000).optional().default(''),
+});
 export const ZPreauthSupplement = ZPreauthAction.extend({
   fileIds: z.array(z.string().uuid(FORMAT)).max(100).default([]),
 });
@@ -232,7 +239,10 @@ export const ZPreauthListBody = z.object({
     .default(10),
   model: z
     .object({
-      status: z.array(z.enum(PREAUTH_STATUS_CODES, { error: FORMAT })).max(8).default([]),
+      status: z
+        .array(z.enum(PREAUTH_STATUS_CODES, { error: FORMAT }))
+        .max(8)
+        .default([]),
       caseNo: preauthText(32).optional(),
       /** A member's name part (either language) or member id. */
       member: preauthText(100).optional(),
