@@ -83,14 +83,12 @@ beforeAll(async () => {
     tokens[who] = (await login(t.app, tenant, account)).token;
   }
   // A second provider of the demo tenant serving its own plan, with one member: 李四.
-  await t.platform.db
-    .insert(providers)
-    .values({
-      tenantId: demoId,
-      providerId: 'P10002',
-      providerCnName: '测试第二医院',
-      providerEnName: 'Second',
-    });
+  await t.platform.db.insert(providers).values({
+    tenantId: demoId,
+    providerId: 'P10002',
+    providerCnName: '测试第二医院',
+    providerEnName: 'Second',
+  });
   const [customer] = await t.platform.db
     .select()
     .from(customers)
@@ -125,15 +123,13 @@ beforeAll(async () => {
       validTo: dayOffset(365),
     })
     .returning();
-  await t.platform.db
-    .insert(policyCoverages)
-    .values({
-      tenantId: demoId,
-      policyRef: policy.id,
-      coverageCode: 'IP',
-      currency: 'CNY',
-      annualLimit: '1000.00',
-    });
+  await t.platform.db.insert(policyCoverages).values({
+    tenantId: demoId,
+    policyRef: policy.id,
+    coverageCode: 'IP',
+    currency: 'CNY',
+    annualLimit: '1000.00',
+  });
 });
 afterAll(async () => {
   await t?.close();
