@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { checkFileSize, fileIssueError, profileForBizType } from '../files/rules.ts';
 import {
   canPreauth,
+  PREAUTH_ATTACH_BIZ_TYPE,
   PREAUTH_STATUS_CODES,
   visitWithinWindow,
   ZPreauthApprove,
@@ -90,5 +92,20 @@ describe('the request form', () => {
     expect(
       ZPreauthApprove.safeParse({ ...base, approvedAmount: '1', validUntil: '2026-02-30' }).success,
     ).toBe(false);
+  });
+});
+
+describe('attachments (100 MB a file, 500 MB a case)', () => {
+  const profile = profileForBizType(PREAUTH_ATTACH_BIZ_TYPE);
+  const MB = 1_048_576;
+  it('takes a file of exactly 100 MB and refuses one byte more', () => {
+    expect(checkFileSize(profile, { size: 100 * MB })).toBeNull();
+    expect(checkFileSize(profile, { size: 100 * MB + 1 })).toBe('size');
+    expect(fileIssueError(profile, 'size')).toBe('PREAUTH_FILE_TOO_LARGE');
+  });
+  it('refuses what would take the case past 500 MB', () => {
+    expect(checkFileSize(profile, { size: 50 * MB, existingTotal: 450 * MB })).toBeNull();
+    expect(checkFileSize(profile, { size: 50 * MB + 1, existingTotal: 450 * MB })).toBe('total');
+    expect(fileIssueError(profile, 'total')).toBe('PREAUTH_FILES_TOTAL_EXCEEDED');
   });
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chinaDay } from '../../platform/http/xlsx-export.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
-import { upload } from '../../test/change-tasks.ts';
+import { multipart, upload } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import {
@@ -213,6 +213,28 @@ describe('making a pre-authorisation', () => {
     expect(usd.statusCode).toBe(400);
     expect(usd.json()).toMatchObject({ code: 40271 });
     expect(usd.json().data.fieldErrors.currency).toBeDefined();
+  });
+
+  it('saves nothing when an attachment is refused, and refuses a file whose bytes are not its type', async () => {
+    const count = async () => (await t.platform.db.select().from(preauthCases)).length;
+    const before = await count();
+    const res = await post(
+      'demo/hospital',
+      '/case/save',
+      form({ fileIds: ['00000000-0000-4000-8000-000000000000'] }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fieldErrors.fileIds).toBeDefined();
+    expect(await count()).toBe(before);
+    const fake = multipart([{ filename: 'report.pdf', content: Buffer.from('not a pdf at all, just text') }]);
+    const up = await as('demo/hospital', {
+      method: 'POST',
+      url: '/saasapi/file/file/anyone/uploadBatch?bucket=drsystem&bizType=PREAUTH_ATTACH',
+      payload: fake.payload,
+      headers: fake.headers,
+    });
+    expect(up.statusCode).toBe(400);
+    expect(up.json().code).toBe(40027);
   });
 
   it('refuses a member of a plan the provider does not serve (404 40426)', async () => {
