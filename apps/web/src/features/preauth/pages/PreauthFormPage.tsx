@@ -14,6 +14,7 @@ import {
   Card,
   DatePicker,
   Descriptions,
+  Empty,
   Form,
   Input,
   InputNumber,
@@ -116,7 +117,9 @@ function MemberPicker({ onPick }: { onPick: (m: TMember) => void }) {
           rowKey={(m) => `${m.memberId}-${m.policyNo}`}
           dataSource={search.data ?? []}
           pagination={false}
-          locale={{ emptyText: t('form.member.none') }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('form.member.none')} />,
+          }}
           columns={[
             { title: t('fields.memberId'), dataIndex: 'memberId' },
             { title: t('fields.memberName'), render: (_, m) => pickLanguage(m.name, m.nameEn) },

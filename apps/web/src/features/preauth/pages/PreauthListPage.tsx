@@ -1,6 +1,6 @@
 import { formatMoney } from '@portal/domain/members/benefits';
 import { PREAUTH_STATUS, type TPreauthCase, type TPreauthStatus } from '@portal/domain/preauth/rules';
-import { Button, Card, Form, Input, Select, Space, Table } from 'antd';
+import { Button, Card, Empty, Form, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -74,7 +74,7 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        locale={{ emptyText: t('list.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: body.current,
