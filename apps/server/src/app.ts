@@ -24,6 +24,7 @@ import { messagesManageRoutes } from './features/messages/messages.manage.routes
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { organisationsRoutes } from './features/organisations/organisations.routes.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
+import { preauthRoutes } from './features/preauth/preauth.routes.ts';
 import { providerAccountsRoutes } from './features/provider-accounts/provider-accounts.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.admin.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
@@ -264,6 +265,7 @@ export async function buildApp(
       await api.register(smsRoutes(platform));
       await api.register(membersRoutes(platform));
       await api.register(appointmentsRoutes(platform));
+      await api.register(preauthRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

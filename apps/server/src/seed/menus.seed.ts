@@ -540,6 +540,110 @@ export const MENU_SEED: TMenuSeed[] = [
     roles: ['SMART_PORTAL'],
     children: APPOINTMENT_PAGES('appointment', 'list'),
   },
+  // Pre-authorisation (docs/decisions/0039-pre-authorisation.md): provider staff list their own
+  // cases; the /advance/* screens of the spec are hidden and reached from the list and detail.
+  {
+    name: 'preauth',
+    path: '/preauth',
+    component: 'Layout',
+    title: '预授权',
+    titleEn: 'Pre-authorisations',
+    icon: 'FileProtectOutlined',
+    alwaysShow: true,
+    providerFunction: 'contract',
+    roles: ['SMART_PORTAL'],
+    children: [
+      {
+        name: 'preauth-list',
+        path: 'list',
+        component: 'preauth/list',
+        title: '预授权',
+        titleEn: 'Pre-authorisations',
+        icon: 'FileProtectOutlined',
+        providerFunction: 'contract',
+        roles: ['SMART_PORTAL'],
+        resources: [
+          r('preauth:case:view', '查看预授权', 'View pre-authorisations'),
+          r(
+            'preauth:case:edit',
+            '申请、取消、补充、重开预授权',
+            'Request, cancel, supplement and reopen pre-authorisations',
+          ),
+        ],
+      },
+      ...(
+        [
+          [
+            'preauth-create-new',
+            '/advance/preAuthCreateNew',
+            'advance/preAuthCreateNew',
+            '申请预授权',
+            'Make a Pre-Authorization',
+          ],
+          [
+            'preauth-create',
+            '/advance/preAuthCreate',
+            'advance/preAuthCreate',
+            '预授权详情',
+            'Pre-authorisation details',
+          ],
+          ['preauth-detail', '/advance/detail', 'advance/detail', '预授权详情', 'Pre-authorisation details'],
+          [
+            'preauth-supplement',
+            '/advance/supplement',
+            'advance/supplement',
+            '补充资料',
+            'Supplement documents',
+          ],
+          ['preauth-reopen', '/advance/reopen', 'advance/reopen', '重开预授权', 'Reopen a pre-authorisation'],
+        ] as const
+      ).map(([name, path, component, title, titleEn]) => ({
+        name,
+        path,
+        component,
+        title,
+        titleEn,
+        hidden: true,
+        providerFunction: 'contract' as const,
+        roles: ['SMART_PORTAL'],
+      })),
+    ],
+  },
+  // The operator's audit of pre-authorisations (decision 0039).
+  {
+    name: 'preauth-audit',
+    path: '/preauthAudit',
+    component: 'Layout',
+    title: '预授权审核',
+    titleEn: 'Pre-authorisation audit',
+    icon: 'AuditOutlined',
+    alwaysShow: true,
+    roles: ['AUDITOR'],
+    children: [
+      {
+        name: 'preauth-audit-list',
+        path: 'list',
+        component: 'preauth/audit-list',
+        title: '预授权审核',
+        titleEn: 'Pre-authorisation audit',
+        icon: 'AuditOutlined',
+        roles: ['AUDITOR'],
+        resources: [
+          r('preauth:audit:view', '查看预授权审核', 'View pre-authorisations to audit'),
+          r('preauth:audit:approval', '批准、拒绝、要求补充资料', 'Approve, reject and ask for documents'),
+        ],
+      },
+      {
+        name: 'preauth-audit-detail',
+        path: '/preauthAudit/detail',
+        component: 'preauth/audit-detail',
+        title: '预授权审核详情',
+        titleEn: 'Pre-authorisation audit details',
+        hidden: true,
+        roles: ['AUDITOR'],
+      },
+    ],
+  },
   {
     name: 'system',
     path: '/system',

@@ -29,6 +29,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'smartportal:benefit:view',
       'member:network:view',
       'smartportal:appointment:view',
+      // Pre-authorisation audit (decision 0039).
+      'preauth:audit:*',
     ],
   },
   {
@@ -46,6 +48,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       // Benefits enquiry of members of plans the own provider serves (decision 0036).
       'smartportal:benefit:view',
       'smartportal:appointment:*',
+      // Pre-authorisations of the own provider (decision 0039).
+      'preauth:case:*',
     ],
   },
   {

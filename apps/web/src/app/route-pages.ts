@@ -76,6 +76,22 @@ const appointmentProcessDetailPage: TPage = {
       .AppointmentProcessDetailPage,
   }),
 };
+const preauthListPages = () => import('../features/preauth/pages/PreauthListPage.tsx');
+const preauthDetailPages = () => import('../features/preauth/pages/PreauthDetailPage.tsx');
+/** Pre-authorisation screens (decision 0039): the lists, the request form and the detail steps. */
+const preauthPages = {
+  list: { load: async () => ({ Component: (await preauthListPages()).PreauthListPage }) },
+  auditList: { load: async () => ({ Component: (await preauthListPages()).PreauthAuditListPage }) },
+  form: {
+    load: async () => ({
+      Component: (await import('../features/preauth/pages/PreauthFormPage.tsx')).PreauthFormPage,
+    }),
+  },
+  detail: { load: async () => ({ Component: (await preauthDetailPages()).PreauthDetailPage }) },
+  supplement: { load: async () => ({ Component: (await preauthDetailPages()).PreauthSupplementPage }) },
+  reopen: { load: async () => ({ Component: (await preauthDetailPages()).PreauthReopenPage }) },
+  auditDetail: { load: async () => ({ Component: (await preauthDetailPages()).PreauthAuditDetailPage }) },
+} satisfies Record<string, TPage>;
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
@@ -241,6 +257,14 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'appointment/registration': patientRegistrationPage,
   'appointment/detail': appointmentDetailPage,
   'appointment/processDetail': appointmentProcessDetailPage,
+  'preauth/list': preauthPages.list,
+  'preauth/audit-list': preauthPages.auditList,
+  'preauth/audit-detail': preauthPages.auditDetail,
+  'advance/preAuthCreateNew': preauthPages.form,
+  'advance/preAuthCreate': preauthPages.form,
+  'advance/detail': preauthPages.detail,
+  'advance/supplement': preauthPages.supplement,
+  'advance/reopen': preauthPages.reopen,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -548,6 +548,40 @@ export const ERRORS = {
     '医疗机构 {providerId} 不存在',
     'Provider {providerId} does not exist',
   ),
+  // Pre-authorisation (docs/decisions/0039-pre-authorisation.md), bad input 40270-40289.
+  PREAUTH_VISIT_WINDOW: entry(
+    40270,
+    400,
+    '就诊日期须在申请日期前后 30 天内',
+    'The visit date must be within 30 days of the application date',
+  ),
+  PREAUTH_CURRENCY_NOT_COVERED: entry(
+    40271,
+    400,
+    '币种 {currency} 不是该会员 {coverageCode} 保障的币种',
+    "The currency {currency} is not a currency of the member's {coverageCode} coverage",
+  ),
+  PREAUTH_APPROVED_OVER_REQUESTED: entry(
+    40272,
+    400,
+    '批准金额 {approvedAmount} 不能高于申请金额 {estimatedCost}',
+    'The approved amount {approvedAmount} cannot exceed the requested {estimatedCost}',
+  ),
+  PREAUTH_VALID_UNTIL_PAST: entry(
+    40273,
+    400,
+    '有效期截止日不能早于今天',
+    'The validity end date cannot be before today',
+  ),
+  PREAUTH_APPROVED_OVER_REMAINING: entry(
+    40274,
+    400,
+    '批准金额 {approvedAmount} 超过该保障剩余额度 {remaining}',
+    'The approved amount {approvedAmount} exceeds the remaining benefit {remaining}',
+  ),
+  PREAUTH_FILE_TOO_LARGE: entry(40276, 413, '单个文件不能超过100M', 'A single file cannot exceed 100M'),
+  PREAUTH_FILES_TOTAL_EXCEEDED: entry(40277, 413, '附件总大小不能超过500M', 'Documentation exceed 500M'),
+  PREAUTH_PROVIDER_REQUIRED: entry(40275, 400, '请选择医疗机构', 'Please select the provider'),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
@@ -594,6 +628,13 @@ export const ERRORS = {
     404,
     '会员 {memberId} 不存在，请先提交会员',
     'Member {memberId} does not exist; send the member first',
+  ),
+  PREAUTH_NOT_FOUND: entry(40425, 404, '预授权案件不存在', 'The pre-authorisation case does not exist'),
+  PREAUTH_MEMBER_NOT_FOUND: entry(
+    40426,
+    404,
+    '会员 {memberId} 不存在或不在本机构服务的计划内',
+    'Member {memberId} does not exist or is not in a plan this provider serves',
   ),
   APPOINT_NOT_FOUND: entry(40410, 404, '预约不存在', 'The appointment does not exist'),
   APPOINT_MEMBER_NOT_FOUND: entry(
@@ -658,6 +699,18 @@ export const ERRORS = {
     409,
     '该机构账户已被他人修改，请刷新后重试',
     "The provider's account was changed by someone else; reload it and try again",
+  ),
+  PREAUTH_STATUS_NOT_ALLOWED: entry(
+    40940,
+    409,
+    '预授权案件 {caseNo} 当前状态为“{status}”，不能{action}',
+    'Pre-authorisation {caseNo} is "{status}", so it cannot be {action}',
+  ),
+  PREAUTH_OWN_SUBMISSION: entry(
+    40941,
+    403,
+    '不能审核自己提交的预授权，请由其他审核员处理',
+    'You cannot decide a pre-authorisation you submitted; another auditor must decide it',
   ),
   APPOINT_STATUS_NOT_ALLOWED: entry(
     40925,

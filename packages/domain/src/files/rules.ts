@@ -27,7 +27,7 @@ export const DOWNLOAD_ZIP_NAME = 'download file.zip';
 /** How many bytes the server reads before deciding the real type of a file. */
 export const SNIFF_BYTES = 4100;
 
-export const FILE_PROFILE_KEYS = ['photo', 'attachment', 'image'] as const;
+export const FILE_PROFILE_KEYS = ['photo', 'attachment', 'image', 'preauth'] as const;
 export type TFileProfileKey = (typeof FILE_PROFILE_KEYS)[number];
 
 export interface TFileProfile {
@@ -77,6 +77,17 @@ export const FILE_PROFILES = {
     nameUnit: 'chars',
     maxCount: null,
   },
+  /** Pre-authorisation attachments (spec section 5): 100 MB a file, 500 MB a case. */
+  preauth: {
+    key: 'preauth',
+    label: { zh: '预授权附件', en: 'pre-authorisation attachment' },
+    extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpeg', 'jpg', 'png'],
+    maxFileBytes: 104_857_600,
+    maxTotalBytes: 524_288_000,
+    maxNameLength: MAX_FILE_NAME,
+    nameUnit: 'bytes',
+    maxCount: null,
+  },
 } as const satisfies Record<TFileProfileKey, TFileProfile>;
 
 /**
@@ -89,6 +100,7 @@ export const BIZ_TYPE_PROFILES: Readonly<Record<string, TFileProfileKey>> = {
   USER_AVATAR: 'image',
   DOCTOR_PHOTO: 'image',
   IMAGE: 'image',
+  PREAUTH_ATTACH: 'preauth',
 };
 
 /** The upload rules for a business type. */
@@ -168,6 +180,8 @@ export function fileIssueError(profile: TFileProfile, issue: TFileIssue): TError
   if (issue === 'type') return 'FILE_TYPE';
   if (issue === 'name') return 'FILE_NAME_TOO_LONG';
   if (profile.key === 'attachment') return 'ATTACHMENTS_TOTAL_EXCEEDED';
+  if (profile.key === 'preauth')
+    return issue === 'total' ? 'PREAUTH_FILES_TOTAL_EXCEEDED' : 'PREAUTH_FILE_TOO_LARGE';
   return profile.key === 'image' ? 'IMAGE_TOO_LARGE' : 'FILE_TOO_LARGE';
 }
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   DOWNLOAD_ZIP_NAME,
+  FILE_PROFILE_KEYS,
   MAX_ATTACHMENTS_TOTAL_BYTES,
   profileForBizType,
   remainingBytes,
@@ -49,7 +50,7 @@ const ZFileView = z.object({
 });
 
 const ZUploadRules = z.object({
-  profile: z.enum(['photo', 'attachment', 'image']),
+  profile: z.enum(FILE_PROFILE_KEYS),
   extensions: z.array(z.string()),
   accept: z.string().describe("for <input accept>, e.g. '.png,.jpg'"),
   maxFileBytes: z.number().int().nullable(),

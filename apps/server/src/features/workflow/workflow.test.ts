@@ -76,6 +76,12 @@ describe('workflow routes', () => {
         configured: false,
       },
       { taskType: 'doctor', auditorRoleCode: null, overdueDays: t.config.taskOverdueDays, configured: false },
+      {
+        taskType: 'preauth',
+        auditorRoleCode: null,
+        overdueDays: t.config.taskOverdueDays,
+        configured: false,
+      },
     ]);
     expect(data.roles.map((r: { code: string }) => r.code)).toContain('AUDITOR');
   });
