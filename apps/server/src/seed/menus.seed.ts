@@ -839,4 +839,15 @@ export const MENU_SEED: TMenuSeed[] = [
     roles: ['SMART_PORTAL'],
     children: APPOINTMENT_PAGES('smartPortal-appointment', 'appointment', 'smartPortal'),
   },
+  // The benefits enquiry in the customer-portal group too; it belongs to no provider function.
+  {
+    name: 'smartPortal-benefit',
+    path: '/smartPortal/benefit',
+    component: 'smartPortal/benefit/index',
+    title: '会员保单及福利',
+    titleEn: 'Member policy and benefits',
+    icon: 'InsuranceOutlined',
+    group: 'smartPortal',
+    roles: ['SMART_PORTAL'],
+  },
 ];
