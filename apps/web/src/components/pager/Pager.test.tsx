@@ -78,7 +78,7 @@ describe('<Pager>', () => {
   it('says "more than" a capped total in English, and an exact total as before', async () => {
     await i18n.changeLanguage('en');
     renderPager(vi.fn(), { total: 10_000, totalCapped: true });
-    expect(screen.getByText('more than 10,000')).toBeTruthy();
+    expect(screen.getByText('More than 10,000')).toBeTruthy();
     cleanup();
     renderPager(vi.fn(), { total: 10_000, totalCapped: false });
     expect(screen.getByText('10000 in total')).toBeTruthy();

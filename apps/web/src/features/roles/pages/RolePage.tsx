@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager/Pager.tsx';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { feedback } from '../../../lib/feedback.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { useDeleteRoles, useSetRoleEnabled } from '../api/role-changes.ts';
 import { useRolesPage } from '../api/roles-page.ts';
@@ -43,6 +44,7 @@ const toFilter = (v: TFilterForm): TRoleFilter => ({
 
 function RoleList() {
   const { t, i18n } = useTranslation('roles');
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('title'));
   const lang = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'zh';
   const mobile = useIsMobile();
   const can = usePermission();
@@ -244,16 +246,18 @@ function RoleList() {
           </Button>
         </Flex>
       )}
-      <Table<TAdminRole>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.records ?? []}
-        loading={query.isFetching}
-        pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-        scroll={{ x: 1100 }}
-      />
+      <div ref={tableRegion}>
+        <Table<TAdminRole>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.records ?? []}
+          loading={query.isFetching}
+          pagination={false}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          scroll={{ x: 1100 }}
+        />
+      </div>
       <Flex justify="flex-end" style={{ marginTop: 16 }}>
         <Pager
           current={page.current}
