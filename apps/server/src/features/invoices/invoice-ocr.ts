@@ -69,7 +69,10 @@ async function recognizeNow(image: Buffer, timeoutMs: number): Promise<TOcrResul
   });
   try {
     const w = await Promise.race([warmWorker(), timeout]);
-    const { data } = await Promise.race([w.recognize(image), timeout]);
+    const job = w.recognize(image);
+    // A job that loses the race ends with its worker; nobody waits for it any more.
+    job.catch(() => undefined);
+    const { data } = await Promise.race([job, timeout]);
     return { text: data.text, confidence: data.confidence };
   } catch (error) {
     await closeOcr();

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '../../platform/http/app-error.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { createUser, multipart } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
@@ -13,6 +16,7 @@ import {
   jpegHeader,
   PDF_INVOICE,
 } from './fixtures/invoice-fixtures.ts';
+import { OCR_MAX_WAITING, OCR_PATHS, recognizeImage } from './invoice-ocr.ts';
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
@@ -101,12 +105,6 @@ describe('POST /invoice/recognize', () => {
       expect(data.confidence).toBeLessThanOrEqual(0.6);
       expect(data.matched.map((m: { field: string }) => m.field)).toEqual(['invoiceNo', 'amount']);
     }
-  });
-
-  it('runs recognitions one after another: two at once both answer', async () => {
-    const id = await uploaded('demo/hospital', 'invoice-2.png', await invoiceImage());
-    const both = await Promise.all([recognize('demo/hospital', id), recognize('demo/hospital', id)]);
-    for (const res of both) expect(res.json().data?.invoiceNo, res.body).toBe(IMAGE_INVOICE.invoiceNo);
   });
 
   it("'invoice recognition failed' for a PDF without a text layer and for a picture without an invoice", async () => {
@@ -215,5 +213,30 @@ describe('uploads of bizType INVOICE', () => {
     const res = await uploadAs('demo/hospital', 'four.pdf', pdfOf(4 * 1024 * 1024));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 40264, msg_en: 'An invoice file must be under 4 MB' });
+  });
+});
+
+describe('the OCR engine', () => {
+  const small = hospitalPhotoPng([30, 90, 160], [200, 30, 30], 64, 48);
+
+  it('loads its language data and worker from node_modules, not from the network', () => {
+    expect(OCR_PATHS.langPath).toMatch(/node_modules\/@tesseract\.js-data\/eng\/4\.0\.0_best_int$/);
+    expect(existsSync(join(OCR_PATHS.langPath, 'eng.traineddata.gz'))).toBe(true);
+    expect(existsSync(OCR_PATHS.workerPath)).toBe(true);
+  });
+
+  it(`queues recognitions one at a time and refuses more than ${OCR_MAX_WAITING} waiting`, async () => {
+    const calls = Array.from({ length: OCR_MAX_WAITING + 1 }, () =>
+      recognizeImage(small).then(
+        () => 'done',
+        (error: AppError) => error.code,
+      ),
+    );
+    expect(await Promise.all(calls)).toEqual([...Array(OCR_MAX_WAITING).fill('done'), 50301]);
+  });
+
+  it('a recognition past its time-out fails, and the next one gets a new worker', async () => {
+    await expect(recognizeImage(small, 1)).rejects.toThrow('OCR took longer than 1 ms');
+    expect((await recognizeImage(small)).confidence).toBeGreaterThanOrEqual(0);
   });
 });
