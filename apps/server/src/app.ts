@@ -15,6 +15,7 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { homeLinksRoutes } from './features/home/home-links.routes.ts';
 import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.routes.ts';
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
+import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
@@ -266,6 +267,7 @@ export async function buildApp(
       await api.register(membersRoutes(platform));
       await api.register(appointmentsRoutes(platform));
       await api.register(preauthRoutes(platform));
+      await api.register(invoicesRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

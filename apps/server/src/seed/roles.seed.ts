@@ -50,6 +50,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'smartportal:appointment:*',
       // Pre-authorisations of the own provider (decision 0039).
       'preauth:case:*',
+      // Invoices of the own provider (decision 0041).
+      'invoice:invoice:*',
     ],
   },
   {

@@ -582,6 +582,50 @@ export const ERRORS = {
   PREAUTH_FILE_TOO_LARGE: entry(40276, 413, '单个文件不能超过100M', 'A single file cannot exceed 100M'),
   PREAUTH_FILES_TOTAL_EXCEEDED: entry(40277, 413, '附件总大小不能超过500M', 'Documentation exceed 500M'),
   PREAUTH_PROVIDER_REQUIRED: entry(40275, 400, '请选择医疗机构', 'Please select the provider'),
+  // Invoices (docs/decisions/0041-invoice-recognition.md), bad input 40260-40269.
+  INVOICE_NUMBER_INVALID: entry(
+    40260,
+    400,
+    '发票号码格式不正确：全电发票为 20 位数字；增值税发票为 8 位号码加 10 或 12 位发票代码',
+    'Invalid invoice number: a fully digitalised e-invoice has 20 digits; a VAT invoice has an 8-digit number and a 10- or 12-digit invoice code',
+  ),
+  INVOICE_AMOUNT_INSUFFICIENT: entry(
+    40261,
+    400,
+    '发票金额不足：{currency} 发票合计 {invoiced}，应付理赔合计 {payable}',
+    'Insufficient invoice amount: {currency} invoices total {invoiced}, the claims they pay {payable}',
+  ),
+  INVOICE_RECOGNITION_FAILED: entry(
+    40262,
+    400,
+    '发票识别失败，请手工填写发票号码和金额',
+    'Invoice recognition failed; enter the invoice number and amount by hand',
+  ),
+  INVOICE_FILE_TYPE: entry(
+    40263,
+    400,
+    '发票文件只支持 jpg、jpeg、png、pdf 格式',
+    'Invoice files must be jpg, jpeg, png or pdf',
+  ),
+  INVOICE_FILE_TOO_LARGE: entry(40264, 413, '发票文件须小于 4 MB', 'An invoice file must be under 4 MB'),
+  INVOICE_IMAGE_TOO_SMALL: entry(
+    40265,
+    400,
+    '发票图片最短边须至少 15 像素（此图片 {width}×{height} 像素）',
+    'The shortest side of an invoice image must be at least 15 px (this image is {width}×{height} px)',
+  ),
+  INVOICE_IMAGE_TOO_LARGE: entry(
+    40266,
+    400,
+    '发票图片最长边不能超过 8192 像素（此图片 {width}×{height} 像素）',
+    'The longest side of an invoice image must be at most 8192 px (this image is {width}×{height} px)',
+  ),
+  INVOICE_FILE_CONTENT: entry(
+    40267,
+    400,
+    '文件内容与扩展名 .{extension} 不符，或文件已损坏',
+    'The file content does not match its .{extension} extension, or the file is damaged',
+  ),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
@@ -636,6 +680,7 @@ export const ERRORS = {
     '会员 {memberId} 不存在或不在本机构服务的计划内',
     'Member {memberId} does not exist or is not in a plan this provider serves',
   ),
+  INVOICE_FILE_NOT_FOUND: entry(40435, 404, '发票文件不存在', 'The invoice file does not exist'),
   APPOINT_NOT_FOUND: entry(40410, 404, '预约不存在', 'The appointment does not exist'),
   APPOINT_MEMBER_NOT_FOUND: entry(
     40411,
@@ -718,6 +763,13 @@ export const ERRORS = {
     '预约 {appointNo} 当前状态为“{status}”，不能{action}',
     'Appointment {appointNo} is "{status}", so it cannot be {action}',
   ),
+  INVOICE_NUMBER_DUPLICATE: entry(
+    40955,
+    409,
+    '发票号码重复：{invoiceNo} 已上传',
+    'Duplicate invoice number: {invoiceNo} has already been uploaded',
+  ),
+  INVOICE_TITLE_NOT_GENERATED: entry(40956, 409, '发票抬头尚未生成', 'Invoice title not yet generated'),
   INTERNAL: entry(
     50000,
     500,

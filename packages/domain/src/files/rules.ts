@@ -4,6 +4,7 @@
  */
 import { ERRORS, type TErrorKey } from '../errors/catalogue.ts';
 import type { TBilingual } from '../i18n/bilingual.ts';
+import { INVOICE_BIZ_TYPE, INVOICE_EXTENSIONS, INVOICE_MAX_BYTES } from '../invoices/rules.ts';
 
 /** 10 MB: hospital promo photos and generic images (10485760 bytes). */
 export const MAX_PHOTO_BYTES = 10_485_760;
@@ -27,7 +28,7 @@ export const DOWNLOAD_ZIP_NAME = 'download file.zip';
 /** How many bytes the server reads before deciding the real type of a file. */
 export const SNIFF_BYTES = 4100;
 
-export const FILE_PROFILE_KEYS = ['photo', 'attachment', 'image', 'preauth'] as const;
+export const FILE_PROFILE_KEYS = ['photo', 'attachment', 'image', 'preauth', 'invoice'] as const;
 export type TFileProfileKey = (typeof FILE_PROFILE_KEYS)[number];
 
 export interface TFileProfile {
@@ -88,6 +89,17 @@ export const FILE_PROFILES = {
     nameUnit: 'bytes',
     maxCount: null,
   },
+  /** Invoices (spec section 5, decision 0041): jpg, jpeg, png, pdf under 4 MB. */
+  invoice: {
+    key: 'invoice',
+    label: { zh: '发票', en: 'invoice' },
+    extensions: INVOICE_EXTENSIONS,
+    maxFileBytes: INVOICE_MAX_BYTES,
+    maxTotalBytes: null,
+    maxNameLength: MAX_FILE_NAME,
+    nameUnit: 'chars',
+    maxCount: null,
+  },
 } as const satisfies Record<TFileProfileKey, TFileProfile>;
 
 /**
@@ -101,6 +113,7 @@ export const BIZ_TYPE_PROFILES: Readonly<Record<string, TFileProfileKey>> = {
   DOCTOR_PHOTO: 'image',
   IMAGE: 'image',
   PREAUTH_ATTACH: 'preauth',
+  [INVOICE_BIZ_TYPE]: 'invoice',
 };
 
 /** The upload rules for a business type. */
@@ -177,9 +190,10 @@ export function remainingBytes(profile: TFileProfile, existingTotal = 0): number
 export function fileIssueError(profile: TFileProfile, issue: TFileIssue): TErrorKey {
   if (issue === 'count') return 'PHOTO_COUNT_EXCEEDED';
   if (profile.key === 'photo') return 'HOSPITAL_PROMO';
-  if (issue === 'type') return 'FILE_TYPE';
+  if (issue === 'type') return profile.key === 'invoice' ? 'INVOICE_FILE_TYPE' : 'FILE_TYPE';
   if (issue === 'name') return 'FILE_NAME_TOO_LONG';
   if (profile.key === 'attachment') return 'ATTACHMENTS_TOTAL_EXCEEDED';
+  if (profile.key === 'invoice') return 'INVOICE_FILE_TOO_LARGE';
   if (profile.key === 'preauth')
     return issue === 'total' ? 'PREAUTH_FILES_TOTAL_EXCEEDED' : 'PREAUTH_FILE_TOO_LARGE';
   return profile.key === 'image' ? 'IMAGE_TOO_LARGE' : 'FILE_TOO_LARGE';
