@@ -101,6 +101,7 @@ export const BIZ_TYPE_PROFILES: Readonly<Record<string, TFileProfileKey>> = {
   DOCTOR_PHOTO: 'image',
   IMAGE: 'image',
   PREAUTH_ATTACH: 'preauth',
+  PREAUTH_MSG: 'preauth',
 };
 
 /** The upload rules for a business type. */
