@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { MaskedValue } from '../../../components/personal-data/personal-data.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { downloadCaseList } from '../api/downloads.ts';
 import { type TPreauthArea, usePreauthList } from '../api/preauth-list.ts';
 import { PreauthStatusTag } from '../components.tsx';
 
@@ -29,6 +31,17 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
     model: { status: area === 'audit' ? ['02'] : [] },
   });
   const list = usePreauthList(area, body);
+  const [exporting, setExporting] = useState(false);
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadCaseList(area, body.model);
+    } catch {
+      // the http client has shown the server's message
+    } finally {
+      setExporting(false);
+    }
+  };
   const [form] = Form.useForm<{ status: TPreauthStatus[]; caseNo?: string; member?: string }>();
 
   return (
@@ -65,6 +78,9 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
           <Button type="primary" htmlType="submit">
             {t('list.search')}
           </Button>
+          <Button loading={exporting} onClick={() => void exportList()}>
+            {t('list.export')}
+          </Button>
           {area === 'case' && has('preauth:case:edit') && (
             <Button onClick={() => navigate('/advance/preAuthCreateNew')}>{t('list.create')}</Button>
           )}
@@ -91,7 +107,17 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
             render: (no: string, c) => <Link to={detailPath(area, c.id)}>{no}</Link>,
           },
           { title: t('fields.status'), render: (_, c) => <PreauthStatusTag status={c.status} lang={lang} /> },
-          { title: t('fields.memberName'), render: (_, c) => pickLanguage(c.memberName, c.memberNameEn) },
+          {
+            title: t('fields.memberName'),
+            // Masked in the list (decision 0020); the detail reveals it, logged.
+            render: (_, c) => (
+              <MaskedValue
+                field="memberName"
+                kind="name"
+                value={pickLanguage(c.memberName, c.memberNameEn)}
+              />
+            ),
+          },
           ...(area === 'audit'
             ? [
                 {
