@@ -4,6 +4,7 @@
  * forms), and the case list of the list's filter as .xlsx, streamed in batches.
  */
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
+import { formatMoney } from '@portal/domain/members/benefits';
 import { maskPersonalData } from '@portal/domain/personal-data/rules';
 import {
   PREAUTH_STATUS,
@@ -101,6 +102,7 @@ export async function guaranteeLetterPdf(
     });
   }
   const { provider, plan } = await letterParties(p, c, actor.tenantId);
+  const approved = formatMoney(c.approvedAmount ?? '0');
   const doc = new PDFDocument({
     size: 'A4',
     margin: LEFT,
@@ -140,8 +142,8 @@ export async function guaranteeLetterPdf(
   ]);
   section(doc, '担保', 'Guarantee');
   rows(doc, [
-    ['申请金额 Requested', `${c.currency} ${c.estimatedCost}`],
-    ['批准金额 Approved amount', `${c.currency} ${c.approvedAmount ?? ''}`],
+    ['申请金额 Requested', `${c.currency} ${formatMoney(c.estimatedCost)}`],
+    ['批准金额 Approved amount', `${c.currency} ${approved}`],
     ['有效期至 Valid until', c.validUntil ?? ''],
     ['说明 Note', c.decisionRemark],
   ]);
@@ -150,12 +152,12 @@ export async function guaranteeLetterPdf(
     .fontSize(8.5)
     .fillColor('#333333')
     .text(
-      `我方保证在上述有效期内，就上述会员在贵机构发生的、属于保单责任范围内的上述治疗费用，直接向贵机构支付，最高不超过批准金额 ${c.currency} ${c.approvedAmount ?? ''}。超出批准金额、保单责任范围以外或有效期以外的费用，由会员自行承担。本函不可转让。`,
+      `我方保证在上述有效期内，就上述会员在贵机构发生的、属于保单责任范围内的上述治疗费用，直接向贵机构支付，最高不超过批准金额 ${c.currency} ${approved}。超出批准金额、保单责任范围以外或有效期以外的费用，由会员自行承担。本函不可转让。`,
       { width: WIDTH },
     );
   doc.moveDown(0.4);
   doc.text(
-    `We guarantee to pay the provider directly, up to the approved amount of ${c.currency} ${c.approvedAmount ?? ''}, for the treatment above of the member named, within the validity and the cover of the policy. Charges above the approved amount, outside the cover or after the validity are the member's own. This letter is not transferable.`,
+    `We guarantee to pay the provider directly, up to the approved amount of ${c.currency} ${approved}, for the treatment above of the member named, within the validity and the cover of the policy. Charges above the approved amount, outside the cover or after the validity are the member's own. This letter is not transferable.`,
     { width: WIDTH },
   );
   doc.moveDown(1.2);
