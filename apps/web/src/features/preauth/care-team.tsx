@@ -33,6 +33,11 @@ export function DepartmentInput({ id, value, onChange }: TTextInputProps) {
       onChange={onChange}
       style={{ width: 220 }}
       options={names.slice(0, MAX_OPTIONS).map((name) => ({ value: name }))}
+      filterOption={(input, option) =>
+        String(option?.value ?? '')
+          .toLowerCase()
+          .includes(input.toLowerCase())
+      }
       allowClear
     />
   );
