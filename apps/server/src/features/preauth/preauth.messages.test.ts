@@ -261,3 +261,26 @@ describe('guarantee letter and export', () => {
     expect((await post('acme/admin', '/audit/export', { model: { caseNo: c.caseNo } })).statusCode).toBe(200);
   });
 });
+
+describe('masked personal data', () => {
+  it("reveals a case's member name and birthday, logged, only to who may see the case", async () => {
+    const c = await submitted();
+    const reveal = (who: string, field: string, bizId = c.id) =>
+      as(who, {
+        method: 'POST',
+        url: '/saasapi/authority/personalData/reveal',
+        payload: { bizType: 'preauth', bizId, field },
+      });
+    for (const who of ['demo/hospital', 'demo/auditor']) {
+      for (const field of ['memberName', 'patientBirthday']) {
+        const res = await reveal(who, field);
+        expect(res.statusCode, `${who} ${field} ${res.body}`).toBe(200);
+      }
+    }
+    expect((await reveal('demo/hospital', 'policyNo')).statusCode).toBe(400);
+    expect((await reveal('acme/hospital', 'memberName')).statusCode).toBe(404);
+    expect((await reveal('acme/admin', 'memberName')).statusCode).toBe(404);
+    await t.platform.db.update(preauthCases).set({ providerId: 'P10099' }).where(eq(preauthCases.id, c.id));
+    expect((await reveal('demo/hospital', 'memberName')).statusCode).toBe(404);
+  });
+});
