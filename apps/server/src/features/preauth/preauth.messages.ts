@@ -17,7 +17,7 @@ import type { TActor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { chinaSecond } from '../appointments/appointments.service.ts';
-import { attachFiles, listFiles } from '../files/files.service.ts';
+import { attachFiles, listFilesOfMany } from '../files/files.service.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
 import { announceNotices, conversationNotice, writeNotice } from './preauth.notices.ts';
 import { oneCaseWhere } from './preauth.service.ts';
@@ -56,25 +56,24 @@ export async function openConversation(
         ),
       );
   }
-  const messages: TPreauthMessage[] = [];
-  for (const m of rows) {
-    const attached = await listFiles(p, {
-      tenantId: actor.tenantId,
-      bizType: PREAUTH_MSG_BIZ_TYPE,
-      bizId: m.id,
-    });
-    messages.push({
-      id: m.id,
-      side: m.side as TPreauthMsgSide,
-      authorName: m.authorName,
-      authorNameEn: m.authorNameEn,
-      content: m.content,
-      files: attached.map((f) => ({ id: f.id, originalName: f.originalName, size: f.size })),
-      read: m.readAt !== null,
-      mine: m.authorId === actor.userId,
-      createTime: chinaSecond(m.createdAt),
-    });
-  }
+  const attached = await listFilesOfMany(p, {
+    tenantId: actor.tenantId,
+    bizType: PREAUTH_MSG_BIZ_TYPE,
+    bizIds: rows.map((m) => m.id),
+  });
+  const messages: TPreauthMessage[] = rows.map((m) => ({
+    id: m.id,
+    side: m.side as TPreauthMsgSide,
+    authorName: m.authorName,
+    authorNameEn: m.authorNameEn,
+    content: m.content,
+    files: attached
+      .filter((f) => f.bizId === m.id)
+      .map((f) => ({ id: f.id, originalName: f.originalName, size: f.size })),
+    read: m.readAt !== null,
+    mine: m.authorId === actor.userId,
+    createTime: chinaSecond(m.createdAt),
+  }));
   return { caseId: row.id, caseNo: row.caseNo, status: row.status, providerId: row.providerId, messages };
 }
 
