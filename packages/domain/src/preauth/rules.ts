@@ -291,8 +291,12 @@ export const ZPreauthCase = z.object({
 });
 export type TPreauthCase = z.infer<typeof ZPreauthCase>;
 
+/** A row of the lists: the case and how many messages of the other side the user has not read. */
+export const ZPreauthListRow = ZPreauthCase.extend({ unreadMessages: z.number() });
+export type TPreauthListRow = z.infer<typeof ZPreauthListRow>;
+
 export const ZPreauthPage = z.object({
-  records: z.array(ZPreauthCase),
+  records: z.array(ZPreauthListRow),
   total: z.number(),
   current: z.number(),
   size: z.number(),

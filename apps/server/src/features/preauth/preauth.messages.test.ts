@@ -284,3 +284,24 @@ describe('masked personal data', () => {
     expect((await reveal('demo/hospital', 'memberName')).statusCode).toBe(404);
   });
 });
+
+describe('unread marks in the lists', () => {
+  it("counts the other side's unread messages per case until the conversation is opened or answered", async () => {
+    const c = await submitted();
+    const unreadIn = async (who: string, area: string) => {
+      const res = await post(who, `/${area}/list`, { model: { caseNo: c.caseNo } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.records[0].unreadMessages as number;
+    };
+    await post('demo/auditor', '/audit/message', { caseId: c.id, content: 'one' });
+    await post('demo/auditor', '/audit/message', { caseId: c.id, content: 'two' });
+    expect(await unreadIn('demo/hospital', 'case')).toBe(2);
+    expect(await unreadIn('demo/auditor', 'audit')).toBe(0);
+    // Answering shows the writer the whole conversation: what they answered is read.
+    await post('demo/hospital', '/case/message', { caseId: c.id, content: 'three' });
+    expect(await unreadIn('demo/hospital', 'case')).toBe(0);
+    expect(await unreadIn('demo/auditor', 'audit')).toBe(1);
+    await get('demo/auditor', `/audit/messages/${c.id}`);
+    expect(await unreadIn('demo/auditor', 'audit')).toBe(0);
+  });
+});

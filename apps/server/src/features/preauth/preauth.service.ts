@@ -23,7 +23,8 @@ import { chinaSecond, providerScope } from '../appointments/appointments.service
 import { listFiles } from '../files/files.service.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { benefitUsage, policies, policyCoverages } from '../members/members.tables.ts';
-import { preauthCases, preauthFlow } from './preauth.tables.ts';
+import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
+import { preauthCases, preauthFlow, preauthMessages } from './preauth.tables.ts';
 
 export type TPreauthRow = typeof preauthCases.$inferSelect;
 export type TPreauthFilter = z.output<typeof ZPreauthListBody>['model'];
@@ -112,18 +113,27 @@ export async function listCases(
 ): Promise<TPreauthPage> {
   const where = listWhere(actor, filter);
   const [{ total }] = await p.db.select({ total: count() }).from(preauthCases).where(where);
+  const otherSide = isProviderStaff(actor) ? 'operator' : 'provider';
   const rows =
     total === 0
       ? []
       : await p.db
-          .select(columns)
+          .select({
+            ...columns,
+            unreadMessages: sql<number>`(select count(*)::int from ${preauthMessages} m where m.case_ref = ${preauthCases.id} and m.side = ${otherSide} and m.read_at is null)`,
+          })
           .from(preauthCases)
           .leftJoin(providers, withProvider())
           .where(where)
           .orderBy(desc(preauthCases.createdAt), desc(preauthCases.id))
           .limit(size)
           .offset((current - 1) * size);
-  return { records: rows.map(toDto), total, current, size };
+  return {
+    records: rows.map((r) => ({ ...toDto(r), unreadMessages: r.unreadMessages })),
+    total,
+    current,
+    size,
+  };
 }
 
 /** The cases of the list's filter in id order, in batches (the export). */

@@ -36,6 +36,7 @@ import {
 import { usePreauthDetail } from '../api/preauth-detail.ts';
 import type { TPreauthArea } from '../api/preauth-list.ts';
 import { PreauthStatusTag } from '../components.tsx';
+import { messagePath } from './PreauthListPage.tsx';
 
 type TDialog = 'approve' | 'reject' | 'requestDocuments' | null;
 const remarkRule = zodRule(ZPreauthReject.shape.remark);
@@ -163,10 +164,6 @@ function ProviderStep({ kind, c }: { kind: 'supplement' | 'reopen'; c: TPreauthC
     </Card>
   );
 }
-
-/** Where a case's conversation opens: the provider's /advance/message or the operator's. */
-const messagePath = (area: TPreauthArea, id: string) =>
-  area === 'case' ? `/advance/message?id=${id}` : `/preauthAudit/message?id=${id}`;
 
 /** A case with its benefit, attachments, flow and the actions its status and the user allow. */
 export function PreauthDetailPage({

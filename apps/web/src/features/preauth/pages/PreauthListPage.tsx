@@ -1,6 +1,6 @@
 import { formatMoney } from '@portal/domain/members/benefits';
-import { PREAUTH_STATUS, type TPreauthCase, type TPreauthStatus } from '@portal/domain/preauth/rules';
-import { Button, Card, Empty, Form, Input, Select, Space, Table } from 'antd';
+import { PREAUTH_STATUS, type TPreauthListRow, type TPreauthStatus } from '@portal/domain/preauth/rules';
+import { Button, Card, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,10 @@ import { PreauthStatusTag } from '../components.tsx';
 /** Where a case's detail opens: the provider's /advance/detail or the operator's audit detail. */
 export const detailPath = (area: TPreauthArea, id: string) =>
   area === 'case' ? `/advance/detail?id=${id}` : `/preauthAudit/detail?id=${id}`;
+
+/** Where a case's conversation opens: the provider's /advance/message or the operator's. */
+export const messagePath = (area: TPreauthArea, id: string) =>
+  area === 'case' ? `/advance/message?id=${id}` : `/preauthAudit/message?id=${id}`;
 
 /** The list of cases: the provider's own (area case) or every case to audit (area audit). */
 export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
@@ -86,7 +90,7 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
           )}
         </Space>
       </Form>
-      <Table<TPreauthCase>
+      <Table<TPreauthListRow>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
@@ -104,7 +108,16 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
           {
             title: t('fields.caseNo'),
             dataIndex: 'caseNo',
-            render: (no: string, c) => <Link to={detailPath(area, c.id)}>{no}</Link>,
+            render: (no: string, c) => (
+              <Space size={4}>
+                <Link to={detailPath(area, c.id)}>{no}</Link>
+                {c.unreadMessages > 0 && (
+                  <Link to={messagePath(area, c.id)}>
+                    <Tag color="orange">{t('list.unreadMessages', { count: c.unreadMessages })}</Tag>
+                  </Link>
+                )}
+              </Space>
+            ),
           },
           { title: t('fields.status'), render: (_, c) => <PreauthStatusTag status={c.status} lang={lang} /> },
           {
@@ -122,7 +135,8 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
             ? [
                 {
                   title: t('fields.provider'),
-                  render: (_: unknown, c: TPreauthCase) => pickLanguage(c.providerCnName, c.providerEnName),
+                  render: (_: unknown, c: TPreauthListRow) =>
+                    pickLanguage(c.providerCnName, c.providerEnName),
                 },
               ]
             : []),
