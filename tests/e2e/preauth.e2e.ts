@@ -1,5 +1,7 @@
-import { afterEach, describe, it } from 'vitest';
-import { fillField, openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
+import type { Locator } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fillField, openBrowser, PASSWORD, screenshot, signIn, type TBrowser } from './browser.ts';
+import { E2E_CAPTCHA } from './portal.ts';
 
 const open: TBrowser[] = [];
 afterEach(async () => {
@@ -8,6 +10,15 @@ afterEach(async () => {
 
 const day = (offset: number) =>
   new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n%${name}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`),
+});
+/** Waits until every file of the upload inside `scope` has finished uploading. */
+const uploaded = (scope: Locator, name: string) =>
+  scope.locator('.ant-upload-list-item:not(.ant-upload-list-item-uploading)', { hasText: name }).waitFor();
 
 const cases = [
   {
@@ -37,6 +48,9 @@ const cases = [
     approvedAmount: /批准金额/,
     validUntil: '有效期至',
     approved: '已批准',
+    messages: /^留\s*言$/,
+    message: '留言内容',
+    letter: '担保函',
   },
   {
     lang: 'en',
@@ -65,12 +79,15 @@ const cases = [
     approvedAmount: /Approved amount/,
     validUntil: 'Valid until',
     approved: 'Approved',
+    messages: 'Messages',
+    message: 'Message',
+    letter: 'Guarantee letter',
   },
 ] as const;
 
 describe('pre-authorisation', () => {
   for (const c of cases) {
-    it(`hospital requests, auditor asks for documents, hospital supplements, auditor approves less (${c.lang})`, async () => {
+    it(`hospital requests with an attachment, auditor asks for documents, hospital supplements, auditor approves less, both talk on the case, hospital downloads the letter (${c.lang})`, async () => {
       const hospital = await openBrowser({ language: c.lang });
       open.push(hospital);
       const { page, baseUrl } = hospital;
@@ -104,6 +121,8 @@ describe('pre-authorisation', () => {
       const icd = main.getByLabel(c.icd, { exact: true });
       await icd.fill('S72.0');
       await icd.press('Enter');
+      await main.locator('input[type=file]').setInputFiles(pdf('referral.pdf'));
+      await uploaded(main, 'referral.pdf');
       await screenshot(page, `preauth-form-${c.lang}`, { fullPage: true });
       await main.getByRole('button', { name: c.saveAndSubmit }).click();
       await page.waitForURL((url) => url.pathname === '/advance/detail');
@@ -141,6 +160,47 @@ describe('pre-authorisation', () => {
       await audit.getByText(c.approved, { exact: true }).first().waitFor();
       await audit.getByText('CNY 10,000.25').first().waitFor();
       await screenshot(auditor.page, `preauth-audit-detail-${c.lang}`, { fullPage: true });
+
+      // The operator leaves a message on the case.
+      await audit.getByRole('button', { name: c.messages }).click();
+      await auditor.page.waitForURL((url) => url.pathname === '/preauthAudit/message');
+      await fillField(audit.getByLabel(c.message, { exact: true }), `Bring the X-ray on admission ${c.lang}`);
+      await audit.getByRole('button', { name: c.send }).click();
+      await audit.getByText(`Bring the X-ray on admission ${c.lang}`).waitFor();
+
+      // Without a session the message route goes to login and comes back to the same case.
+      const visitor = await openBrowser({ language: c.lang });
+      open.push(visitor);
+      await visitor.page.evaluate(() => localStorage.setItem('hideNotice', 'true'));
+      await visitor.page.goto(`${visitor.baseUrl}/advance/message?id=${id}`);
+      await visitor.page.waitForURL((url) => url.pathname === '/login');
+      await fillField(visitor.page.locator('#login_tenant'), 'demo');
+      await fillField(visitor.page.locator('#login_account'), 'hospital');
+      await fillField(visitor.page.locator('#login_password'), PASSWORD);
+      await fillField(visitor.page.locator('#login_code'), E2E_CAPTCHA);
+      await visitor.page.locator('button[type=submit]').click();
+      await visitor.page.waitForURL(
+        (url) => url.pathname === '/advance/message' && url.searchParams.get('id') === id,
+      );
+      const talk = visitor.page.getByRole('main');
+      await talk.getByText(`Bring the X-ray on admission ${c.lang}`).waitFor();
+      await fillField(talk.getByLabel(c.message, { exact: true }), `X-ray sent ${c.lang}`);
+      await talk.locator('input[type=file]').setInputFiles(pdf('xray.pdf'));
+      await uploaded(talk, 'xray.pdf');
+      await talk.getByRole('button', { name: c.send }).click();
+      await talk.getByText(`X-ray sent ${c.lang}`).waitFor();
+      await talk.getByRole('link', { name: 'xray.pdf' }).waitFor();
+      await screenshot(visitor.page, `preauth-messages-${c.lang}`, { fullPage: true });
+
+      // The operator sees the reply; the provider downloads the guarantee letter.
+      await auditor.page.reload();
+      await audit.getByText(`X-ray sent ${c.lang}`).waitFor();
+      await page.reload();
+      const [letter] = await Promise.all([
+        page.waitForEvent('download'),
+        main.getByRole('button', { name: c.letter }).click(),
+      ]);
+      expect(letter.suggestedFilename()).toMatch(/^担保付款函-PA\d{10}\.pdf$/);
     });
   }
 });

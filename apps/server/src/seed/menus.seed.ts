@@ -596,6 +596,7 @@ export const MENU_SEED: TMenuSeed[] = [
             'Supplement documents',
           ],
           ['preauth-reopen', '/advance/reopen', 'advance/reopen', '重开预授权', 'Reopen a pre-authorisation'],
+          ['preauth-message', '/advance/message', 'advance/message', '留言', 'Leave a message'],
         ] as const
       ).map(([name, path, component, title, titleEn]) => ({
         name,
@@ -639,6 +640,15 @@ export const MENU_SEED: TMenuSeed[] = [
         component: 'preauth/audit-detail',
         title: '预授权审核详情',
         titleEn: 'Pre-authorisation audit details',
+        hidden: true,
+        roles: ['AUDITOR'],
+      },
+      {
+        name: 'preauth-audit-message',
+        path: '/preauthAudit/message',
+        component: 'preauth/audit-message',
+        title: '预授权留言',
+        titleEn: 'Pre-authorisation messages',
         hidden: true,
         roles: ['AUDITOR'],
       },

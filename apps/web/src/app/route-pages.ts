@@ -78,6 +78,7 @@ const appointmentProcessDetailPage: TPage = {
 };
 const preauthListPages = () => import('../features/preauth/pages/PreauthListPage.tsx');
 const preauthDetailPages = () => import('../features/preauth/pages/PreauthDetailPage.tsx');
+const preauthMessagePages = () => import('../features/preauth/pages/PreauthMessagePage.tsx');
 /** Pre-authorisation screens (decision 0039): the lists, the request form and the detail steps. */
 const preauthPages = {
   list: { load: async () => ({ Component: (await preauthListPages()).PreauthListPage }) },
@@ -91,6 +92,8 @@ const preauthPages = {
   supplement: { load: async () => ({ Component: (await preauthDetailPages()).PreauthSupplementPage }) },
   reopen: { load: async () => ({ Component: (await preauthDetailPages()).PreauthReopenPage }) },
   auditDetail: { load: async () => ({ Component: (await preauthDetailPages()).PreauthAuditDetailPage }) },
+  message: { load: async () => ({ Component: (await preauthMessagePages()).PreauthMessagePage }) },
+  auditMessage: { load: async () => ({ Component: (await preauthMessagePages()).PreauthAuditMessagePage }) },
 } satisfies Record<string, TPage>;
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
@@ -260,11 +263,13 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'preauth/list': preauthPages.list,
   'preauth/audit-list': preauthPages.auditList,
   'preauth/audit-detail': preauthPages.auditDetail,
+  'preauth/audit-message': preauthPages.auditMessage,
   'advance/preAuthCreateNew': preauthPages.form,
   'advance/preAuthCreate': preauthPages.form,
   'advance/detail': preauthPages.detail,
   'advance/supplement': preauthPages.supplement,
   'advance/reopen': preauthPages.reopen,
+  'advance/message': preauthPages.message,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -757,6 +757,12 @@ export const ERRORS = {
     '不能审核自己提交的预授权，请由其他审核员处理',
     'You cannot decide a pre-authorisation you submitted; another auditor must decide it',
   ),
+  PREAUTH_LETTER_NOT_APPROVED: entry(
+    40942,
+    409,
+    '预授权 {caseNo} 当前状态为{status}，只有已批准的案件可以下载担保函',
+    'Pre-authorisation {caseNo} is {status}; only an approved case has a guarantee letter',
+  ),
   APPOINT_STATUS_NOT_ALLOWED: entry(
     40925,
     409,

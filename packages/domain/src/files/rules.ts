@@ -114,6 +114,7 @@ export const BIZ_TYPE_PROFILES: Readonly<Record<string, TFileProfileKey>> = {
   IMAGE: 'image',
   PREAUTH_ATTACH: 'preauth',
   [INVOICE_BIZ_TYPE]: 'invoice',
+  PREAUTH_MSG: 'preauth',
 };
 
 /** The upload rules for a business type. */

@@ -66,9 +66,10 @@ export const HOSPITAL_PERSONAL_FIELDS: Readonly<Record<string, TPersonalDataKind
 /**
  * Business objects whose masked fields can be revealed (a feature registers who may see each):
  * a hospital change task by its id, the approved record of a hospital by its provider id, an
- * appointment (its member's name and birthday, decision 0038) by its id.
+ * appointment (its member's name and birthday, decision 0038) by its id, a pre-authorisation case
+ * (the same two fields, decision 0039) by its id.
  */
-export const REVEAL_BIZ_TYPES = ['providerTask', 'provider', 'user', 'appointment'] as const;
+export const REVEAL_BIZ_TYPES = ['providerTask', 'provider', 'user', 'appointment', 'preauth'] as const;
 
 /** `POST /authority/personalData/reveal`: one field of one object, logged before it is shown. */
 export const ZRevealBody = z.object({

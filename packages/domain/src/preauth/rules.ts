@@ -55,6 +55,11 @@ export const PREAUTH_VISIT_TYPE = {
 } as const;
 export const PREAUTH_VISIT_TYPE_CODES = ['01', '02', '03'] as const;
 
+export function visitTypeName(code: string, lang: 'zh' | 'en'): string {
+  const entry = Object.values(PREAUTH_VISIT_TYPE).find((v) => v.code === code);
+  return entry ? entry[lang] : code;
+}
+
 /** What happens to a case; each writes one flow row. */
 export const PREAUTH_ACTION = {
   SAVE: { code: 'save', zh: '保存', en: 'Saved' },
@@ -286,8 +291,12 @@ export const ZPreauthCase = z.object({
 });
 export type TPreauthCase = z.infer<typeof ZPreauthCase>;
 
+/** A row of the lists: the case and how many messages of the other side the user has not read. */
+export const ZPreauthListRow = ZPreauthCase.extend({ unreadMessages: z.number() });
+export type TPreauthListRow = z.infer<typeof ZPreauthListRow>;
+
 export const ZPreauthPage = z.object({
-  records: z.array(ZPreauthCase),
+  records: z.array(ZPreauthListRow),
   total: z.number(),
   current: z.number(),
   size: z.number(),

@@ -215,6 +215,26 @@ async function liveTotal(db: TDbOrTx, tenantId: string, bizType: string, bizId: 
 }
 
 /** Bytes held by the live files of a business object (what counts toward its total). */
+/** The live files of several objects of one business type, oldest first (one query for a list). */
+export async function listFilesOfMany(
+  p: TPlatform,
+  { tenantId, bizType, bizIds }: { tenantId: string; bizType: string; bizIds: string[] },
+): Promise<TFileRow[]> {
+  if (bizIds.length === 0) return [];
+  return p.db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.tenantId, tenantId),
+        eq(files.bizType, bizType),
+        inArray(files.bizId, bizIds),
+        eq(files.deleted, false),
+      ),
+    )
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+
 export async function usedBytes(
   p: TPlatform,
   { actor, bizType, bizId }: { actor: TActor; bizType: string; bizId: string },

@@ -3,7 +3,8 @@
  * an operator on its behalf), cancel, supplement documents, reopen; the operator's decisions
  * (approve, reject, ask for documents) under the maker-checker rules. Every change is one
  * transaction with its flow row; an approval reserves the amount in benefit_usage (pending),
- * a rejection, cancellation or expiry releases it.
+ * a rejection, cancellation or expiry releases it. A decision writes a message-centre notice to
+ * the provider in its transaction (preauth.notices.ts).
  */
 import { ERRORS, formatMessage, type TErrorKey } from '@portal/domain/errors/catalogue';
 import { fromCents, toCents } from '@portal/domain/members/benefits';
@@ -34,6 +35,7 @@ import { attachFiles } from '../files/files.service.ts';
 import { benefitUsage, members, policies, policyCoverages } from '../members/members.tables.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
 import { assertWorkflowAuditor } from '../workflow/workflow.service.ts';
+import { announceNotices, decisionNotice, writeNotice } from './preauth.notices.ts';
 import { benefitOf, getCase, oneCaseWhere, releaseReservation, type TPreauthRow } from './preauth.service.ts';
 import { preauthCases, preauthFlow } from './preauth.tables.ts';
 
@@ -281,7 +283,7 @@ async function transition(
     >;
   },
 ): Promise<TPreauthCase> {
-  await p.db.transaction(async (tx) => {
+  const noticeId = await p.db.transaction(async (tx) => {
     const row = await lockForAction(tx, actor, { id, version, action });
     const extra = (await run?.(tx, row)) ?? {};
     const to = extra.to ?? PREAUTH_TRANSITIONS[action].to;
@@ -296,7 +298,14 @@ async function transition(
       })
       .where(eq(preauthCases.id, row.id));
     await writeFlow(tx, actor, row, { action, from: row.status, to, remark, amount: extra.amount });
+    const text = decisionNotice(row, to, {
+      remark: remark ?? '',
+      approvedAmount: extra.set?.approvedAmount,
+      validUntil: extra.set?.validUntil,
+    });
+    return text ? writeNotice(tx, { actor, row, to: 'provider', text }) : null;
   });
+  if (noticeId) await announceNotices(p, actor.tenantId, [noticeId]);
   return getCase(p, { actor, id });
 }
 

@@ -2,6 +2,12 @@
  * Pre-authorisation calls (decision 0039; the spec gives no paths). Provider staff work their own
  * cases under /preauth/case/*; operator staff audit under /preauth/audit/*.
  */
+
+import {
+  PREAUTH_MSG_BIZ_TYPE,
+  ZPreauthConversation,
+  ZPreauthMessageBody,
+} from '@portal/domain/preauth/messages';
 import {
   PREAUTH_ATTACH_BIZ_TYPE,
   PREAUTH_AUDIT_APPROVAL,
@@ -23,8 +29,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { attachment, sendFile } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { PDF_TYPE } from '../appointments/appointments.documents.ts';
 import { registerBizAccess } from '../files/files.service.ts';
+import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
+import { caseListExport, guaranteeLetterPdf } from './preauth.documents.ts';
 import { definePreauthExpiryJob } from './preauth.expiry.ts';
 import {
   approveCase,
@@ -36,6 +46,7 @@ import {
   submitCase,
   supplementCase,
 } from './preauth.lifecycle.ts';
+import { leaveMessage, messageVisible, openConversation } from './preauth.messages.ts';
 import { caseDetail, caseVisible, listCases } from './preauth.service.ts';
 
 const tags = ['preauth'];
@@ -53,6 +64,13 @@ export function preauthRoutes(p: TPlatform): FastifyPluginAsyncZod {
   registerBizAccess(PREAUTH_ATTACH_BIZ_TYPE, (platform, { actor, bizId }) =>
     caseVisible(platform, { actor, id: bizId }),
   );
+  registerBizAccess(PREAUTH_MSG_BIZ_TYPE, (platform, { actor, bizId }) =>
+    messageVisible(platform, { actor, id: bizId }),
+  );
+  registerRevealTarget('preauth', {
+    fields: ['memberName', 'patientBirthday'],
+    canSee: (platform, { actor, bizId }) => caseVisible(platform, { actor, id: bizId }),
+  });
   return async (app) => {
     for (const [path, config, summary] of [
       [
@@ -186,5 +204,79 @@ export function preauthRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request) => ok(await requestDocuments(p, { actor: actorOf(request), ...request.body })),
     );
+
+    for (const [prefix, config] of [
+      ['/preauth/case', caseView],
+      ['/preauth/audit', auditView],
+    ] as const) {
+      app.post(
+        `${prefix}/export`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'The cases of the list filter as .xlsx (streamed)',
+            body: ZPreauthListBody.pick({ model: true }),
+          },
+        },
+        async (request, reply) =>
+          sendFile(
+            request,
+            reply,
+            caseListExport(p, { actor: actorOf(request), filter: request.body.model, lang: request.lang }),
+          ),
+      );
+
+      app.get(
+        `${prefix}/guaranteeLetter/:id`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'The guarantee-of-payment letter of an approved case (PDF, Chinese and English)',
+            params: ZIdParams,
+            querystring: ZTs,
+          },
+        },
+        async (request, reply) => {
+          const file = await guaranteeLetterPdf(p, { actor: actorOf(request), id: request.params.id });
+          return reply
+            .header('content-type', PDF_TYPE)
+            .header('content-disposition', attachment(file.fileName))
+            .header('cache-control', 'private, no-store')
+            .send(file.body);
+        },
+      );
+
+      app.get(
+        `${prefix}/messages/:id`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: "The case's conversation, oldest first; the other side's messages become read",
+            params: ZIdParams,
+            querystring: ZTs,
+            response: { 200: ZEnvelope(ZPreauthConversation) },
+          },
+        },
+        async (request) =>
+          ok(await openConversation(p, { actor: actorOf(request), caseId: request.params.id })),
+      );
+
+      app.post(
+        `${prefix}/message`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Leaves a message on the case (text and/or files); the other side is notified',
+            body: ZPreauthMessageBody,
+            response: { 200: ZEnvelope(ZPreauthConversation) },
+          },
+        },
+        async (request) => ok(await leaveMessage(p, { actor: actorOf(request), input: request.body })),
+      );
+    }
   };
 }

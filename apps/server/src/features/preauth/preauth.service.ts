@@ -12,20 +12,22 @@ import {
   type TPreauthPage,
   type ZPreauthListBody,
 } from '@portal/domain/preauth/rules';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { keysetBatches } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { chinaSecond, providerScope } from '../appointments/appointments.service.ts';
 import { listFiles } from '../files/files.service.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { benefitUsage, policies, policyCoverages } from '../members/members.tables.ts';
-import { preauthCases, preauthFlow } from './preauth.tables.ts';
+import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
+import { preauthCases, preauthFlow, preauthMessages } from './preauth.tables.ts';
 
 export type TPreauthRow = typeof preauthCases.$inferSelect;
-type TFilter = z.output<typeof ZPreauthListBody>['model'];
+export type TPreauthFilter = z.output<typeof ZPreauthListBody>['model'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,7 +42,7 @@ export function oneCaseWhere(actor: TActor, id: string): SQL {
   ) as SQL;
 }
 
-function listWhere(actor: TActor, filter: TFilter): SQL {
+function listWhere(actor: TActor, filter: TPreauthFilter): SQL {
   const scope = providerScope(actor);
   const terms: (SQL | undefined)[] = [eq(preauthCases.tenantId, actor.tenantId)];
   if (scope !== null) terms.push(eq(preauthCases.providerId, scope));
@@ -107,22 +109,48 @@ function toDto(r: { row: TPreauthRow; providerCnName: string; providerEnName: st
 /** A page of the cases the actor may see, newest first. */
 export async function listCases(
   p: TPlatform,
-  { actor, current, size, filter }: { actor: TActor; current: number; size: number; filter: TFilter },
+  { actor, current, size, filter }: { actor: TActor; current: number; size: number; filter: TPreauthFilter },
 ): Promise<TPreauthPage> {
   const where = listWhere(actor, filter);
   const [{ total }] = await p.db.select({ total: count() }).from(preauthCases).where(where);
+  const otherSide = isProviderStaff(actor) ? 'operator' : 'provider';
   const rows =
     total === 0
       ? []
       : await p.db
-          .select(columns)
+          .select({
+            ...columns,
+            unreadMessages: sql<number>`(select count(*)::int from ${preauthMessages} m where m.case_ref = ${preauthCases.id} and m.side = ${otherSide} and m.read_at is null)`,
+          })
           .from(preauthCases)
           .leftJoin(providers, withProvider())
           .where(where)
           .orderBy(desc(preauthCases.createdAt), desc(preauthCases.id))
           .limit(size)
           .offset((current - 1) * size);
-  return { records: rows.map(toDto), total, current, size };
+  return {
+    records: rows.map((r) => ({ ...toDto(r), unreadMessages: r.unreadMessages })),
+    total,
+    current,
+    size,
+  };
+}
+
+/** The cases of the list's filter in id order, in batches (the export). */
+export function caseBatches(p: TPlatform, { actor, filter }: { actor: TActor; filter: TPreauthFilter }) {
+  const where = listWhere(actor, filter);
+  return keysetBatches(
+    (after: string | null, limit) =>
+      p.db
+        .select(columns)
+        .from(preauthCases)
+        .leftJoin(providers, withProvider())
+        .where(after === null ? where : and(where, gt(preauthCases.id, after)))
+        .orderBy(asc(preauthCases.id))
+        .limit(limit)
+        .then((rows) => rows.map(toDto)),
+    (c) => c.id,
+  );
 }
 
 /** One case, or 40425 when it does not exist for this actor. */

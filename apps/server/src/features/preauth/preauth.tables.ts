@@ -99,3 +99,28 @@ export const preauthFlow = pgTable(
     index('preauth_flow_case_idx').on(t.caseRef, t.createdAt),
   ],
 );
+
+/**
+ * Leave a message: the conversation of a case between its provider and the operator. `readAt`
+ * is when the other side first opened the conversation after it was written (the unread mark).
+ */
+export const preauthMessages = pgTable(
+  'preauth_messages',
+  {
+    ...tenantColumns(),
+    caseRef: uuid('case_ref')
+      .notNull()
+      .references(() => preauthCases.id, { onDelete: 'cascade' }),
+    /** PREAUTH_MSG_SIDE: provider or operator. */
+    side: varchar('side', { length: 8 }).notNull(),
+    authorId: uuid('author_id').notNull(),
+    authorName: varchar('author_name', { length: 100 }).notNull().default(''),
+    authorNameEn: varchar('author_name_en', { length: 100 }).notNull().default(''),
+    content: text('content').notNull().default(''),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    index('preauth_messages_tenant_idx').on(t.tenantId),
+    index('preauth_messages_case_idx').on(t.caseRef, t.createdAt),
+  ],
+);

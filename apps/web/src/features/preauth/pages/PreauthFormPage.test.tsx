@@ -44,8 +44,9 @@ const CASE: TPreauthCase = {
 };
 const SAVE = '/saasapi/preauth/case/save';
 
-function api() {
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    ...extra,
     [`GET /saasapi/preauth/case/detail/${ID}`]: () => ({ case: CASE, flow: [], files: [], benefit: null }),
     'POST /saasapi/smartportal/config/getCoverage': () => [
       { coverageCode: 'IP', coverageName: '住院', coverageNameEn: 'Inpatient', currencies: ['CNY'] },
@@ -63,6 +64,18 @@ function api() {
     }),
   });
 }
+
+/** The option of the open drop-down with this text (antd also lists it for screen readers). */
+const shownOption = (text: string) =>
+  waitFor(() => {
+    const found = [
+      ...document.querySelectorAll<HTMLElement>(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      ),
+    ].find((o) => o.textContent === text);
+    if (!found) throw new Error(`no option ${text}`);
+    return found;
+  });
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -117,6 +130,39 @@ describe('<PreauthFormPage>', () => {
       caseHandler: '01',
       fileIds: [],
     });
+  });
+
+  it("suggests the provider's doctors and the catalogue's departments", async () => {
+    await i18n.changeLanguage('en');
+    await signInAs({
+      providerId: 'P10001',
+      permissions: ['preauth:case:*', 'drsystem:doctorTask:list'],
+      roles: ['SMART_PORTAL'],
+    });
+    const calls = api({
+      'POST /saasapi/drsystem/management/list': () => ({
+        records: [{ id: 'd1', certificateNo: '110', cnName: '李明', enName: 'Li Ming', departments: [] }],
+        total: 1,
+        current: 1,
+        size: 20,
+      }),
+      'GET /saasapi/drsystem/providerTask/getDeptList': () => [
+        { deptCode: '04.03', deptCnName: '骨科', deptEnName: 'Orthopedics' },
+        { deptCode: '12', deptCnName: '口腔科', deptEnName: 'Stomatology' },
+      ],
+    });
+    renderAt(<PreauthFormPage />, { path: `/?id=${ID}` });
+    await screen.findByDisplayValue('12000.50');
+    const doctor = screen.getByRole('combobox', { name: 'Doctor' });
+    await userEvent.click(doctor);
+    await userEvent.click(await shownOption('Li Ming'));
+    const department = screen.getByDisplayValue('骨科');
+    await userEvent.clear(department);
+    await userEvent.type(department, 'Ortho');
+    await userEvent.click(await shownOption('Orthopedics'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.callsTo(SAVE)).toHaveLength(1));
+    expect(calls.callsTo(SAVE)[0].body).toMatchObject({ doctor: 'Li Ming', department: 'Orthopedics' });
   });
 
   it('asks for the member first when making a new one', async () => {

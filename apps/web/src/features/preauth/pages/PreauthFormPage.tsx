@@ -38,6 +38,7 @@ import { useMemberSearch } from '../../members/api/member-search.ts';
 import { useCoverages } from '../api/coverages.ts';
 import { useSavePreauth, useSubmitPreauth } from '../api/preauth-actions.ts';
 import { usePreauthDetail } from '../api/preauth-detail.ts';
+import { DepartmentInput, DoctorInput } from '../care-team.tsx';
 
 interface TValues {
   coverageCode?: string;
@@ -285,10 +286,10 @@ export function PreauthFormPage() {
             </Space>
             <Space wrap size="large" align="start">
               <Form.Item name="department" label={t('fields.department')} rules={[zodRule(shape.department)]}>
-                <Input style={{ width: 220 }} />
+                <DepartmentInput />
               </Form.Item>
               <Form.Item name="doctor" label={t('fields.doctor')} rules={[zodRule(shape.doctor)]}>
-                <Input style={{ width: 220 }} />
+                <DoctorInput />
               </Form.Item>
               <Form.Item
                 name="estimatedCost"

@@ -1,17 +1,23 @@
 import { formatMoney } from '@portal/domain/members/benefits';
-import { PREAUTH_STATUS, type TPreauthCase, type TPreauthStatus } from '@portal/domain/preauth/rules';
-import { Button, Card, Empty, Form, Input, Select, Space, Table } from 'antd';
+import { PREAUTH_STATUS, type TPreauthListRow, type TPreauthStatus } from '@portal/domain/preauth/rules';
+import { Button, Card, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '../../../components/permission/use-permission.ts';
+import { MaskedValue } from '../../../components/personal-data/personal-data.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { downloadCaseList } from '../api/downloads.ts';
 import { type TPreauthArea, usePreauthList } from '../api/preauth-list.ts';
 import { PreauthStatusTag } from '../components.tsx';
 
 /** Where a case's detail opens: the provider's /advance/detail or the operator's audit detail. */
 export const detailPath = (area: TPreauthArea, id: string) =>
   area === 'case' ? `/advance/detail?id=${id}` : `/preauthAudit/detail?id=${id}`;
+
+/** Where a case's conversation opens: the provider's /advance/message or the operator's. */
+export const messagePath = (area: TPreauthArea, id: string) =>
+  area === 'case' ? `/advance/message?id=${id}` : `/preauthAudit/message?id=${id}`;
 
 /** The list of cases: the provider's own (area case) or every case to audit (area audit). */
 export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
@@ -29,6 +35,17 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
     model: { status: area === 'audit' ? ['02'] : [] },
   });
   const list = usePreauthList(area, body);
+  const [exporting, setExporting] = useState(false);
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadCaseList(area, body.model);
+    } catch {
+      // the http client has shown the server's message
+    } finally {
+      setExporting(false);
+    }
+  };
   const [form] = Form.useForm<{ status: TPreauthStatus[]; caseNo?: string; member?: string }>();
 
   return (
@@ -65,12 +82,15 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
           <Button type="primary" htmlType="submit">
             {t('list.search')}
           </Button>
+          <Button loading={exporting} onClick={() => void exportList()}>
+            {t('list.export')}
+          </Button>
           {area === 'case' && has('preauth:case:edit') && (
             <Button onClick={() => navigate('/advance/preAuthCreateNew')}>{t('list.create')}</Button>
           )}
         </Space>
       </Form>
-      <Table<TPreauthCase>
+      <Table<TPreauthListRow>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
@@ -88,15 +108,35 @@ export function PreauthListPage({ area = 'case' }: { area?: TPreauthArea }) {
           {
             title: t('fields.caseNo'),
             dataIndex: 'caseNo',
-            render: (no: string, c) => <Link to={detailPath(area, c.id)}>{no}</Link>,
+            render: (no: string, c) => (
+              <Space size={4}>
+                <Link to={detailPath(area, c.id)}>{no}</Link>
+                {c.unreadMessages > 0 && (
+                  <Link to={messagePath(area, c.id)}>
+                    <Tag color="orange">{t('list.unreadMessages', { count: c.unreadMessages })}</Tag>
+                  </Link>
+                )}
+              </Space>
+            ),
           },
           { title: t('fields.status'), render: (_, c) => <PreauthStatusTag status={c.status} lang={lang} /> },
-          { title: t('fields.memberName'), render: (_, c) => pickLanguage(c.memberName, c.memberNameEn) },
+          {
+            title: t('fields.memberName'),
+            // Masked in the list (decision 0020); the detail reveals it, logged.
+            render: (_, c) => (
+              <MaskedValue
+                field="memberName"
+                kind="name"
+                value={pickLanguage(c.memberName, c.memberNameEn)}
+              />
+            ),
+          },
           ...(area === 'audit'
             ? [
                 {
                   title: t('fields.provider'),
-                  render: (_: unknown, c: TPreauthCase) => pickLanguage(c.providerCnName, c.providerEnName),
+                  render: (_: unknown, c: TPreauthListRow) =>
+                    pickLanguage(c.providerCnName, c.providerEnName),
                 },
               ]
             : []),
