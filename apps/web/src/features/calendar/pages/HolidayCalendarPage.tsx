@@ -71,7 +71,7 @@ function HolidayCalendar() {
       render: (kind: TCalendarDayRecord['kind']) => <Tag color={KIND_COLORS[kind]}>{t(`kinds.${kind}`)}</Tag>,
     },
     {
-      title: t('fields.name'),
+      title: t('fields.title'),
       key: 'name',
       render: (_, r) => (
         <span>
