@@ -1,5 +1,13 @@
+import {
+  countdownDeadline,
+  countdownOn,
+  type TCountdownCase,
+  type TCountdownDeadline,
+  type TCountdownState,
+} from '@portal/domain/calendar/countdown';
 import { kindFitsDay, type TCalendarDayInput, type TCalendarDayRecord } from '@portal/domain/calendar/rules';
 import {
+  addCalendarDays,
   type TCalendarDay,
   type TCalendarDayKind,
   type TWorkingCalendar,
@@ -68,6 +76,22 @@ export async function workingCalendar(
 ): Promise<TWorkingCalendar> {
   const days = await calendarCache(p).days(tenantId, () => loadDays(p.db, tenantId));
   return workingCalendarOf(days.filter((d) => d.day >= fromDay && d.day <= toDay));
+}
+
+/** Calendar days loaded for a countdown: 15 working days never span more than this. */
+const COUNTDOWN_SPAN_DAYS = 120;
+
+/** An investigation's countdown on a China day, with its last upload day and closing instant (decision 0043). */
+export async function investigationCountdown(
+  p: Pick<TPlatform, 'db' | 'kv' | 'log'>,
+  { tenantId, investigation, day }: { tenantId: string; investigation: TCountdownCase; day: string },
+): Promise<TCountdownState & TCountdownDeadline> {
+  const calendar = await workingCalendar(p, {
+    tenantId,
+    fromDay: investigation.openedOn,
+    toDay: addCalendarDays(investigation.openedOn > day ? investigation.openedOn : day, COUNTDOWN_SPAN_DAYS),
+  });
+  return { ...countdownOn(calendar, investigation, day), ...countdownDeadline(calendar, investigation) };
 }
 
 /** A year's special days, in order. */

@@ -6,7 +6,7 @@ import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { mainlandDays, seedTenantCalendar, seedYears, statutoryHolidays } from './calendar.seed.ts';
-import { workingCalendar } from './calendar.service.ts';
+import { investigationCountdown, workingCalendar } from './calendar.service.ts';
 import { calendarDays, calendarSeededYears } from './calendar.tables.ts';
 
 let t: TTestApp;
@@ -261,5 +261,43 @@ describe('holiday calendar administration', () => {
       name: demoDay.name,
       version: 0,
     });
+  });
+});
+
+describe('investigation countdown on the seeded calendar', () => {
+  const investigation = { openedOn: '2026-09-18', type: 'normal' } as const;
+
+  it("counts across the 2026 golden week, and follows one tenant's change only", async () => {
+    const [demo, acme] = [tenantIds.get('demo')!, tenantIds.get('acme')!];
+    expect(
+      await investigationCountdown(t.platform, { tenantId: demo, investigation, day: '2026-10-03' }),
+    ).toEqual({
+      value: -3,
+      uploadOpen: true,
+      lastUploadDay: '2026-10-09',
+      closesAt: new Date('2026-10-09T16:00:00Z'),
+    });
+    const extra = await data<TCalendarDayRecord>('demo/admin', 'POST', '/authority/holiday', {
+      day: '2026-10-09',
+      kind: 'holiday',
+      name: '公司假日',
+      nameEn: 'Company holiday',
+    });
+    const demoNow = await investigationCountdown(t.platform, {
+      tenantId: demo,
+      investigation,
+      day: '2026-10-09',
+    });
+    expect(demoNow).toMatchObject({ value: -4, lastUploadDay: '2026-10-10' });
+    const acmeNow = await investigationCountdown(t.platform, {
+      tenantId: acme,
+      investigation,
+      day: '2026-10-09',
+    });
+    expect(acmeNow).toMatchObject({ value: -4, lastUploadDay: '2026-10-09' });
+    expect(
+      await investigationCountdown(t.platform, { tenantId: acme, investigation, day: '2026-10-10' }),
+    ).toMatchObject({ value: -4, uploadOpen: false });
+    await data('demo/admin', 'DELETE', '/authority/holiday', { id: extra.id, version: 0 });
   });
 });

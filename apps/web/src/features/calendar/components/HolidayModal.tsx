@@ -101,19 +101,19 @@ export function HolidayModal({ edit, onClose }: HolidayModalProps) {
             onChange={() => void form.validateFields(['kind']).catch(() => null)}
           />
         </Form.Item>
-        <Form.Item name="kind" label={t('fields.kind')} rules={[zodRule(fields.kind), weekendOnly]}>
+        <Form.Item name="kind" label={t('fields.kind')} required rules={[zodRule(fields.kind), weekendOnly]}>
           <Radio.Group
             options={CALENDAR_DAY_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('fields.name')} rules={[zodRule(fields.name)]}>
+        <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(fields.name)]}>
           <Input
             maxLength={CALENDAR_LIMITS.name}
             autoComplete="off"
             placeholder={t('form.namePlaceholder')}
           />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('fields.nameEn')} rules={[zodRule(fields.nameEn)]}>
+        <Form.Item name="nameEn" label={t('fields.nameEn')} required rules={[zodRule(fields.nameEn)]}>
           <Input
             maxLength={CALENDAR_LIMITS.nameEn}
             autoComplete="off"
