@@ -55,6 +55,7 @@ export function countdownOn(calendar: TWorkingCalendar, c: TCountdownCase, day: 
   const ended = workingDaysBetween(calendar, c.openedOn, day) - (isWorkingDay(calendar, day) ? 1 : 0);
   const last = lastValueOf(c.type);
   const value = COUNTDOWN_START - ended;
-  const uploadOpen = day <= countdownDeadline(calendar, c).lastUploadDay;
+  // The last upload day is the working day that shows `last`; every day after it shows less.
+  const uploadOpen = value >= last;
   return { value: Math.max(value, last), uploadOpen };
 }

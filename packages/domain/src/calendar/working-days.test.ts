@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countdownDeadline, countdownOn, type TCountdownCase } from './countdown.ts';
 import {
+  addCalendarDays,
   addWorkingDays,
   chinaDay,
   chinaMidnight,
@@ -155,6 +156,21 @@ describe('investigation countdown', () => {
       lastUploadDay: '2026-10-20',
       closesAt: new Date('2026-10-20T16:00:00Z'),
     });
+  });
+
+  it('keeps upload open exactly up to the last upload day, whatever the opening day and type', () => {
+    for (let opening = 0; opening < 60; opening += 1) {
+      for (const type of ['normal', 'longer'] as const) {
+        const c: TCountdownCase = { openedOn: addCalendarDays('2026-09-01', opening), type };
+        const { lastUploadDay } = countdownDeadline(autumn2026, c);
+        for (let n = 0; n < 45; n += 1) {
+          const day = addCalendarDays(c.openedOn, n);
+          expect(countdownOn(autumn2026, c, day).uploadOpen, `${c.openedOn} ${type} ${day}`).toBe(
+            day <= lastUploadDay,
+          );
+        }
+      }
+    }
   });
 
   it('skips the Spring Festival of 2027', () => {

@@ -17,26 +17,33 @@ export interface TCalendarDay {
   kind: TCalendarDayKind;
 }
 
-/** A calendar: the special days by day; every other day follows the weekend rule. */
+/** A calendar: the special days by day number (days since 1970-01-01); every other day follows the weekend rule. */
 export interface TWorkingCalendar {
-  readonly kinds: ReadonlyMap<string, TCalendarDayKind>;
+  readonly kinds: ReadonlyMap<number, TCalendarDayKind>;
 }
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The day number (days since 1970-01-01) of a real day written 'YYYY-MM-DD', or null. */
+function parseDay(value: string): number | null {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  return at.getUTCMonth() === month - 1 && at.getUTCDate() === date ? at.getTime() / DAY_MS : null;
+}
+
 /** True for a real calendar day written 'YYYY-MM-DD'. */
 export function isCalendarDay(value: string): boolean {
-  const match = DAY_PATTERN.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
+  return parseDay(value) !== null;
 }
 
 function dayNumber(day: string): number {
-  if (!isCalendarDay(day)) throw new RangeError(`Not a calendar day: ${day}`);
-  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+  const n = parseDay(day);
+  if (n === null) throw new RangeError(`Not a calendar day: ${day}`);
+  return n;
 }
 
 const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
@@ -56,22 +63,30 @@ export function addCalendarDays(day: string, n: number): string {
   return dayOf(dayNumber(day) + n);
 }
 
+const weekdayOf = (n: number) => ((((n + 3) % 7) + 7) % 7) + 1;
+
 /** Weekday 1 to 7, Monday first (spec section 9). */
 export function weekday(day: string): number {
-  return ((((dayNumber(day) + 3) % 7) + 7) % 7) + 1;
+  return weekdayOf(dayNumber(day));
 }
 
 /** Builds a calendar from its special days. */
 export function workingCalendarOf(days: readonly TCalendarDay[]): TWorkingCalendar {
-  return { kinds: new Map(days.map((d) => [d.day, d.kind])) };
+  return { kinds: new Map(days.map((d) => [dayNumber(d.day), d.kind])) };
+}
+
+// The loops below work on day numbers: a countdown checks a few dozen days, a list of cases
+// thousands, and parsing a date string per check cost 100 times more.
+function worksOn(calendar: TWorkingCalendar, n: number): boolean {
+  const kind = calendar.kinds.get(n);
+  if (kind === 'holiday') return false;
+  if (kind === 'workday') return true;
+  return weekdayOf(n) <= 5;
 }
 
 /** True when people work on `day`. */
 export function isWorkingDay(calendar: TWorkingCalendar, day: string): boolean {
-  const kind = calendar.kinds.get(day);
-  if (kind === 'holiday') return false;
-  if (kind === 'workday') return true;
-  return weekday(day) <= 5;
+  return worksOn(calendar, dayNumber(day));
 }
 
 /** The n-th working day after `day` (before it when n < 0); `day` itself when n = 0. */
@@ -81,7 +96,7 @@ export function addWorkingDays(calendar: TWorkingCalendar, day: string, n: numbe
   let current = dayNumber(day);
   for (let left = Math.abs(n); left > 0; ) {
     current += step;
-    if (isWorkingDay(calendar, dayOf(current))) left -= 1;
+    if (worksOn(calendar, current)) left -= 1;
   }
   return dayOf(current);
 }
@@ -92,6 +107,6 @@ export function workingDaysBetween(calendar: TWorkingCalendar, from: string, to:
   const end = dayNumber(to);
   const [low, high, sign] = start <= end ? [start, end, 1] : [end, start, -1];
   let count = 0;
-  for (let n = low + 1; n <= high; n += 1) if (isWorkingDay(calendar, dayOf(n))) count += 1;
+  for (let n = low + 1; n <= high; n += 1) if (worksOn(calendar, n)) count += 1;
   return sign * count;
 }
