@@ -73,8 +73,9 @@ function HolidayCalendar() {
     {
       title: t('fields.title'),
       key: 'name',
+      // Names in both languages on purpose: the other one is what the other language shows.
       render: (_, r) => (
-        <span>
+        <span translate="no">
           {en ? r.nameEn : r.name}{' '}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {en ? r.name : r.nameEn}
