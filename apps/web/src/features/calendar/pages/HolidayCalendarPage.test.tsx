@@ -39,6 +39,12 @@ function calendarApi(days: TCalendarDayRecord[]) {
       store.push(added);
       return added;
     },
+    'PUT /saasapi/authority/holiday': (call) => {
+      const body = call.body as TCalendarDayRecord;
+      const index = store.findIndex((d) => d.id === body.id);
+      store[index] = { ...store[index], ...body, version: body.version + 1 };
+      return store[index];
+    },
     'DELETE /saasapi/authority/holiday': (call) => {
       const { id } = call.body as { id: string };
       store.splice(
@@ -89,6 +95,29 @@ describe('<HolidayCalendarPage>', () => {
     );
     expect(await screen.findByText(`${YEAR}-10-17`)).toBeTruthy();
     expect(screen.getByText('2 adjusted working days')).toBeTruthy();
+  });
+
+  it("changes a day's names with the version it read, in Chinese", async () => {
+    await signInAs({ permissions: ['*'], roles: ['SUPER_ADMIN'] });
+    const calls = calendarApi([record(`${YEAR}-09-20`, 'workday', '国庆节', 'National Day', 7)]);
+    renderAt(<HolidayCalendarPage />);
+    await userEvent.click(await screen.findByRole('button', { name: `编辑 ${YEAR}-09-20` }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('中文名称');
+    await userEvent.clear(name);
+    await userEvent.type(name, '国庆节调休上班');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() =>
+      expect(calls.callsTo('/authority/holiday').find((c) => c.method === 'PUT')?.body).toEqual({
+        id: `id-${YEAR}-09-20`,
+        version: 0,
+        day: `${YEAR}-09-20`,
+        kind: 'workday',
+        name: '国庆节调休上班',
+        nameEn: 'National Day',
+      }),
+    );
+    expect(await screen.findByText('国庆节调休上班')).toBeTruthy();
   });
 
   it('removes a day only after confirmation, in Chinese', async () => {
