@@ -833,6 +833,22 @@ export const MENU_SEED: TMenuSeed[] = [
         icon: 'KeyOutlined',
         roles: [],
       },
+      // The working-day calendar of investigation deadlines (decision 0043).
+      {
+        name: 'holidayCalendar',
+        path: 'holiday',
+        component: 'system/holiday/index',
+        title: '节假日日历',
+        titleEn: 'Holiday calendar',
+        icon: 'CalendarOutlined',
+        resources: [
+          r('authority:holiday:view', '查看节假日日历', 'View the holiday calendar'),
+          r('authority:holiday:add', '新增节假日', 'Add holiday calendar days'),
+          r('authority:holiday:edit', '编辑节假日', 'Edit holiday calendar days'),
+          r('authority:holiday:delete', '删除节假日', 'Remove holiday calendar days'),
+        ],
+        roles: [],
+      },
     ],
   },
   // The customer-portal group, chosen by /transfer with 'free' (spec section 6, decision 0010).

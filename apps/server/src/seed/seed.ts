@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { seedTenantCalendar } from '../features/calendar/calendar.seed.ts';
 import { seedTenantDictionaries } from '../features/dictionaries/dictionaries.seed.ts';
 import { seedDemoTenantLinks } from '../features/home/home-links.seed.ts';
 import { seedDemoProviders } from '../features/hospital-tasks/hospital-tasks.seed.ts';
@@ -306,6 +307,7 @@ async function seedAll(
       if (seeds) await ensureUsers(tx, tenant.id, roleIds, seeds, securityEvent);
       await seedTenantDictionaries(tx, { tenantId: tenant.id });
       await seedTenantKnowledge(tx, { tenantId: tenant.id });
+      await seedTenantCalendar(tx, { tenantId: tenant.id });
     }
     if (config.seedDemo) await seedDemoMessages(tx, { tenantCode: 'demo', providerId: DEMO_PROVIDER_ID });
     if (config.seedDemo) await seedDemoTenantLinks(tx, { tenantCode: 'demo' });

@@ -133,6 +133,11 @@ const logRetentionPage: TPage = {
 const areaPage: TPage = {
   load: async () => ({ Component: (await import('../features/dictionaries/pages/AreaPage.tsx')).AreaPage }),
 };
+const holidayCalendarPage: TPage = {
+  load: async () => ({
+    Component: (await import('../features/calendar/pages/HolidayCalendarPage.tsx')).HolidayCalendarPage,
+  }),
+};
 
 const hospitalTaskListPage: TPage = {
   load: async () => ({
@@ -284,6 +289,7 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'drsystem/info/add/disease': knowledgePage('addDisease'),
   'drsystem/info/add/treatment': knowledgePage('addTreatment'),
   'drsystem/system/symptom/bondingdisease': knowledgePage('bonding'),
+  'system/holiday/index': holidayCalendarPage,
 };
 
 /** The page of a component key ('home/index', '/home/index.vue', 'home' alike), or null. */

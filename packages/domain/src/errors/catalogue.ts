@@ -776,6 +776,26 @@ export const ERRORS = {
     'Duplicate invoice number: {invoiceNo} has already been uploaded',
   ),
   INVOICE_TITLE_NOT_GENERATED: entry(40956, 409, '发票抬头尚未生成', 'Invoice title not yet generated'),
+  // Working-day calendar (docs/decisions/0043-working-day-calendar.md): 40227-40238, 40450-40454, 40960-40964.
+  CALENDAR_WORKDAY_NOT_WEEKEND: entry(
+    40227,
+    400,
+    '调休上班日必须是星期六或星期日',
+    'An adjusted working day must be a Saturday or a Sunday',
+  ),
+  CALENDAR_DAY_NOT_FOUND: entry(
+    40450,
+    404,
+    '日历中没有该日期，可能已被删除',
+    'This calendar day does not exist; it may have been removed',
+  ),
+  CALENDAR_DAY_EXISTS: entry(40960, 409, '日历中已有 {day}', 'The calendar already has {day}'),
+  CALENDAR_DAY_CHANGED: entry(
+    40961,
+    409,
+    '该日期已被他人修改，请刷新后重试',
+    'This calendar day was changed by someone else; reload and try again',
+  ),
   INTERNAL: entry(
     50000,
     500,

@@ -64,6 +64,7 @@ export const PAGE_COMPONENT_KEYS = [
   'drsystem/info/add/disease',
   'drsystem/info/add/treatment',
   'drsystem/system/symptom/bondingdisease',
+  'system/holiday/index',
 ] as const;
 export type TPageComponentKey = (typeof PAGE_COMPONENT_KEYS)[number];
 
