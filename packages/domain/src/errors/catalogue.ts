@@ -510,7 +510,7 @@ export const ERRORS = {
     'The file cannot be read; use the downloaded template',
   ),
   MEMBER_BIRTHDAY_FORMAT: entry(40206, 400, '出生日期格式应为 YYYY-MM-DD', 'The birthday uses YYYY-MM-DD'),
-  // Appointments and visits (docs/decisions/0038-appointments-and-visits.md), 40220-40239.
+  // Appointments and visits (docs/decisions/0038-appointments-and-visits.md), 40220-40226.
   APPOINT_DB_FORM_COUNT: entry(
     40220,
     400,
