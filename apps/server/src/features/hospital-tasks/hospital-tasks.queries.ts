@@ -295,6 +295,8 @@ export async function pageOfTasks(
     current: number;
     size: number;
     countCap: number;
+    /** Names the list query, to page by keyset next to the pages served lately (pageAcrossKinds). */
+    pageKey?: string;
   },
 ): Promise<{ records: TCrossKindListItem[]; total: number; totalCapped: boolean }> {
   const { total, totalCapped, refs } = await pageAcrossKinds(db, input);
@@ -399,6 +401,15 @@ export async function listTasks(
     current,
     size,
     countCap: p.config.listCountCap,
+    pageKey: JSON.stringify([
+      'tasks',
+      actor.tenantId,
+      actor.providerId,
+      model,
+      request.sort,
+      request.order,
+      size,
+    ]),
   });
   return {
     records: records.map(({ personInCharge: _p, auditResult: _a, ...item }) => item),

@@ -80,6 +80,8 @@ export async function searchTasks(
     scopeOf?: TTaskScopeOf;
     /** The most a filter's matches are counted (config listCountCap). */
     countCap: number;
+    /** Who reads the list (their data scope is part of it): set, pages are read by keyset next to the last ones. */
+    viewer?: string;
   },
 ): Promise<{
   records: TOperatorTaskItem[];
@@ -150,6 +152,9 @@ export async function searchTasks(
     current,
     size,
     countCap: input.countCap,
+    pageKey:
+      input.viewer &&
+      JSON.stringify(['audit', input.tenantId, input.viewer, filter, input.sort, input.order, size]),
   });
   return { records, current, size, total, totalCapped };
 }
