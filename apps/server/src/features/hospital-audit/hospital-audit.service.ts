@@ -70,6 +70,7 @@ export async function listAuditTasks(
     order: request.order,
     scopeOf: (tasks) => taskScopeCondition(actor, tasks),
     countCap: p.config.listCountCap,
+    textWalkLimit: p.config.listTextWalkLimit,
     viewer: actor.userId,
   });
 }

@@ -195,21 +195,41 @@ export async function getProviderDetail(
   return viewOf(p, actor, toForm(record), null, { compare: last ?? null });
 }
 
+export type TSearchColumn = 'task_no' | 'provider_id' | 'provider_cn_name' | 'provider_en_name';
+
 /**
- * Tasks of the tenant whose named text columns contain `text` (case-insensitive). Three
- * characters or more: found by the owner-run lookup of migration 0014, since under row-level
- * security an ILIKE here could not use the trigram indexes (decision 0022). Fewer (a Chinese
- * search of one or two characters): no trigram exists, so the lookup would read every task of
- * the tenant and return all matches; a plain ILIKE lets the list walk its order index and stop
- * at the page, and the capped count stop at the cap.
+ * Whether a substring filter walks the list's order index with ILIKE rather than asking the
+ * trigram lookup, from the planner's estimates of the tasks in scope and of those matching: the
+ * walk stops at the page, and its capped count stops after about (cap + 1) / share entries, or
+ * at the end of the scope. The trigram lookup returns every match (of every tenant's posting
+ * lists, then rechecked) before the page or the count sees one, so the walk wins whenever it
+ * reads no more than `walkLimit` entries (config LIST_TEXT_WALK_LIMIT): a wide match, or a small tenant or provider.
  */
-export function hospitalTaskTextMatch(
-  tenantId: string,
-  columns: readonly ('task_no' | 'provider_id' | 'provider_cn_name' | 'provider_en_name')[],
+export function walksForText(
+  estimate: { scopeRows: number; matchingRows: number },
+  limits: { countCap: number; walkLimit: number },
+): boolean {
+  const share = Math.max(estimate.matchingRows, 1) / Math.max(estimate.scopeRows, 1);
+  return Math.min(estimate.scopeRows, (limits.countCap + 1) / share) <= limits.walkLimit;
+}
+
+/**
+ * Tasks in scope (the tenant, or one provider of it) whose named text columns contain `text`
+ * (case-insensitive), as a list's condition. Under row-level security an ILIKE cannot use the
+ * trigram indexes (decision 0022), so the condition is either a plain ILIKE, which the list
+ * applies while it walks its order index (an index-only scan: the order indexes include the
+ * searchable columns), or the owner-run trigram lookup of migration 0014; walksForText chooses
+ * from the owner-run estimate of migration 0035. Fewer than three characters (a Chinese search
+ * of one or two): no trigram exists, so always the walk.
+ */
+export async function hospitalTaskTextMatch(
+  db: TDbOrTx,
+  scope: { tenantId: string; providerId?: string | null; countCap: number; walkLimit: number },
+  columns: readonly TSearchColumn[],
   text: string,
-): SQL {
+): Promise<SQL> {
   const pattern = `%${escapeLike(text)}%`;
-  if ([...text].length < 3) {
+  if ([...text].length < 3 || walksForText(await likeEstimate(db, scope, columns, pattern), scope)) {
     const column = {
       task_no: hospitalTasks.taskNo,
       provider_id: hospitalTasks.providerId,
@@ -218,7 +238,22 @@ export function hospitalTaskTextMatch(
     } as const;
     return or(...columns.map((c) => ilike(column[c], pattern))) as SQL;
   }
-  return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
+  return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${scope.tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
+}
+
+/** The planner's estimates of the tasks in scope and of those matching the pattern (migration 0035). */
+async function likeEstimate(
+  db: TDbOrTx,
+  scope: { tenantId: string; providerId?: string | null },
+  columns: readonly TSearchColumn[],
+  pattern: string,
+): Promise<{ scopeRows: number; matchingRows: number }> {
+  const result = await db.execute(
+    sql`select scope_rows, matching_rows from hospital_task_like_estimate(${scope.tenantId}::uuid, ${scope.providerId ?? null}, ${columns.join(',')}, ${pattern})`,
+  );
+  const [row] = (result as unknown as { rows: { scope_rows: number | null; matching_rows: number | null }[] })
+    .rows;
+  return { scopeRows: Number(row?.scope_rows ?? 0), matchingRows: Number(row?.matching_rows ?? 0) };
 }
 
 /**
@@ -367,7 +402,17 @@ export async function listTasks(
   ];
   if (model.title) {
     filters.push(
-      hospitalTaskTextMatch(actor.tenantId, ['task_no', 'provider_cn_name', 'provider_en_name'], model.title),
+      await hospitalTaskTextMatch(
+        p.db,
+        {
+          tenantId: actor.tenantId,
+          providerId: actor.providerId,
+          countCap: p.config.listCountCap,
+          walkLimit: p.config.listTextWalkLimit,
+        },
+        ['task_no', 'provider_cn_name', 'provider_en_name'],
+        model.title,
+      ),
     );
   }
   const commitFrom = model.sendStartDate ? instantOf(model.sendStartDate) : null;
