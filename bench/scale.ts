@@ -245,7 +245,7 @@ async function measure({ title, path, body, token }: TCase, base: string): Promi
 
 /**
  * Pages through a list as people do: 10 connections, each reading one page after another
- * forward from its own starting page (connection i from `from` + i × 1,000), for the case's
+ * forward from its own starting page (connection i from `from` + i × `step`), for the case's
  * seconds; prints requests per second and the latency percentiles of all the pages read.
  */
 async function measurePaging(
@@ -255,7 +255,8 @@ async function measurePaging(
     token,
     bodyOf,
     from,
-  }: Omit<TCase, 'body'> & { bodyOf: (current: number) => unknown; from: number },
+    step,
+  }: Omit<TCase, 'body'> & { bodyOf: (current: number) => unknown; from: number; step: number },
   base: string,
 ): Promise<void> {
   const headers = {
@@ -280,7 +281,7 @@ async function measurePaging(
       latencies.push(performance.now() - started);
     }
   };
-  await Promise.all(Array.from({ length: 10 }, (_v, i) => lane(from + i * 1_000)));
+  await Promise.all(Array.from({ length: 10 }, (_v, i) => lane(from + i * step)));
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
@@ -516,6 +517,7 @@ try {
       token: hospital,
       bodyOf: (current: number) => taskList(current),
       from: Math.ceil(providerPages / 4),
+      step: Math.floor(providerPages / 40),
     },
     {
       title: `audit list, paging on from page ${Math.ceil(demoPages / 4)}`,
@@ -523,6 +525,7 @@ try {
       token: auditor,
       bodyOf: (current: number) => auditList(current),
       from: Math.ceil(demoPages / 4),
+      step: Math.floor(demoPages / 40),
     },
   ];
   for (const c of paging) {

@@ -94,7 +94,7 @@ const SORT_COLUMN: Record<TCrossKindSort, string> = {
 
 /** One row of a page window: its kind and id, and its keys in the list's order. */
 interface TWindowRow {
-  id: string;
+  task_id: string;
   kind: string;
   sort_key: string | null;
   created_key: string;
@@ -147,7 +147,7 @@ async function readWindow(
     const [s] = sources;
     const column = ownColumn(s);
     const result = await db.execute(
-      sql`select ${s.tasks.id}::text as id, ${s.kind}::text as kind, ${column(sortName)}::text as sort_key,
+      sql`select ${s.tasks.id}::text as task_id, ${s.kind}::text as kind, ${column(sortName)}::text as sort_key,
         ${s.tasks.createdAt}::text as created_key
         from ${s.tasks} where ${where(s)}
         order by ${windowTerms(input, input.reverse, column)} limit ${input.limit} offset ${input.offset}`,
@@ -164,7 +164,7 @@ async function readWindow(
         order by ${windowTerms(input, input.reverse, ownColumn(s))} limit ${reach})`,
   );
   const result = await db.execute(
-    sql`select id::text as id, kind, ${sql.identifier(sortName)}::text as sort_key, created_at::text as created_key
+    sql`select id::text as task_id, kind, ${sql.identifier(sortName)}::text as sort_key, created_at::text as created_key
       from (${sql.join(parts, sql` union all `)}) as cross_kind_tasks
       order by ${windowTerms(input, input.reverse, (name) => sql`${sql.identifier(name)}`)}
       limit ${input.limit} offset ${input.offset}`,
@@ -223,7 +223,7 @@ async function readFromBound(
 const keysOf = (row: TWindowRow): TRowKeys => ({
   sort: row.sort_key,
   createdAt: row.created_key,
-  id: row.id,
+  id: row.task_id,
 });
 
 /**
@@ -286,5 +286,5 @@ export async function pageAcrossKinds(
       bounds: { first: keysOf(rows[0]), last: keysOf(rows[rows.length - 1]) },
     });
   }
-  return { total, totalCapped, refs: rows.map((r) => ({ kind: r.kind, id: r.id })) };
+  return { total, totalCapped, refs: rows.map((r) => ({ kind: r.kind, id: r.task_id })) };
 }
