@@ -198,12 +198,13 @@ export async function getProviderDetail(
 export type TSearchColumn = 'task_no' | 'provider_id' | 'provider_cn_name' | 'provider_en_name';
 
 /**
- * Whether a substring filter walks the list's order index with ILIKE rather than asking the
- * trigram lookup, from the planner's estimates of the tasks in scope and of those matching: the
- * walk stops at the page, and its capped count stops after about (cap + 1) / share entries, or
- * at the end of the scope. The trigram lookup returns every match (of every tenant's posting
- * lists, then rechecked) before the page or the count sees one, so the walk wins whenever it
- * reads no more than `walkLimit` entries (config LIST_TEXT_WALK_LIMIT): a wide match, or a small tenant or provider.
+ * Whether a substring filter is a plain ILIKE walk rather than the trigram lookup, from the
+ * planner's estimates of the tasks in scope and of those matching: the page's walk stops when
+ * the page is full, and the capped count's walk (an index-only scan of hospital_tasks_search_idx)
+ * after about (cap + 1) / share entries, or at the end of the scope. The trigram lookup reads
+ * the posting lists of every tenant's tasks and returns every match before the page or the
+ * count sees one; at 1,000,000 tasks it took longer than walking 200,000 entries (decision
+ * 0022), so it serves only a walk longer than `walkLimit` (config LIST_TEXT_WALK_LIMIT).
  */
 export function walksForText(
   estimate: { scopeRows: number; matchingRows: number },
@@ -217,8 +218,7 @@ export function walksForText(
  * Tasks in scope (the tenant, or one provider of it) whose named text columns contain `text`
  * (case-insensitive), as a list's condition. Under row-level security an ILIKE cannot use the
  * trigram indexes (decision 0022), so the condition is either a plain ILIKE, which the list
- * applies while it walks its order index (an index-only scan: the order indexes include the
- * searchable columns), or the owner-run trigram lookup of migration 0014; walksForText chooses
+ * applies while it walks an index, or the owner-run trigram lookup of migration 0014; walksForText chooses
  * from the owner-run estimate of migration 0035. Fewer than three characters (a Chinese search
  * of one or two): no trigram exists, so always the walk.
  */
