@@ -143,31 +143,26 @@ async function readWindow(
     and(s.where ?? sql`true`, input.condition ? input.condition(s) : undefined) as SQL;
   const ownColumn = (s: TListSource) => (name: string) => sql`${s.tasks}.${sql.identifier(name)}`;
   const sortName = SORT_COLUMN[input.sort];
-  if (sources.length === 1) {
-    const [s] = sources;
-    const column = ownColumn(s);
-    const result = await db.execute(
-      sql`select ${s.tasks.id}::text as task_id, ${s.kind}::text as kind, ${column(sortName)}::text as sort_key,
-        ${s.tasks.createdAt}::text as created_key
-        from ${s.tasks} where ${where(s)}
-        order by ${windowTerms(input, input.reverse, column)} limit ${input.limit} offset ${input.offset}`,
-    );
-    return (result as unknown as { rows: TWindowRow[] }).rows;
-  }
-  const reach = input.offset + input.limit;
   const sortColumn = (s: TListSource) =>
     input.sort === 'createdAt' ? sql`` : sql`, ${s.tasks[input.sort]} as ${sql.identifier(sortName)}`;
-  const parts = sources.map(
-    (s) =>
-      sql`(select ${s.tasks.id} as id, ${s.kind}::text as kind, ${s.tasks.createdAt} as created_at${sortColumn(s)}
-        from ${s.tasks} where ${where(s)}
-        order by ${windowTerms(input, input.reverse, ownColumn(s))} limit ${reach})`,
-  );
+  const rowsOf = (s: TListSource, limit: SQL) =>
+    sql`select ${s.tasks.id} as id, ${s.kind}::text as kind, ${s.tasks.createdAt} as created_at${sortColumn(s)}
+      from ${s.tasks} where ${where(s)}
+      order by ${windowTerms(input, input.reverse, ownColumn(s))} ${limit}`;
+  const byName = (name: string) => sql`${sql.identifier(name)}`;
+  const window =
+    sources.length === 1
+      ? rowsOf(sources[0], sql`limit ${input.limit} offset ${input.offset}`)
+      : sql`select * from (${sql.join(
+          sources.map((s) => sql`(${rowsOf(s, sql`limit ${input.offset + input.limit}`)})`),
+          sql` union all `,
+        )}) as cross_kind_tasks
+        order by ${windowTerms(input, input.reverse, byName)} limit ${input.limit} offset ${input.offset}`;
+  // The keys leave as text only for the window's rows: a projection under the OFFSET would
+  // format every skipped row's timestamps.
   const result = await db.execute(
-    sql`select id::text as task_id, kind, ${sql.identifier(sortName)}::text as sort_key, created_at::text as created_key
-      from (${sql.join(parts, sql` union all `)}) as cross_kind_tasks
-      order by ${windowTerms(input, input.reverse, (name) => sql`${sql.identifier(name)}`)}
-      limit ${input.limit} offset ${input.offset}`,
+    sql`select id::text as task_id, kind, ${byName(sortName)}::text as sort_key, created_at::text as created_key
+      from (${window}) as page_window order by ${windowTerms(input, input.reverse, byName)}`,
   );
   return (result as unknown as { rows: TWindowRow[] }).rows;
 }
