@@ -1,11 +1,13 @@
 -- The task lists' substring filters of three characters or more (decision 0022, text-search
 -- amendment): the list chooses per search between the owner-run trigram lookup of 0014 and a
--- walk of its order index with ILIKE, from the planner's estimates, which only the owner can
+-- walk with ILIKE, from the planner's estimates (in scope, matching in scope, matching in every
+-- tenant: what the lookup reads), which only the owner can
 -- have (under row-level security the planner does not use the column statistics for a
 -- non-leakproof operator). VOLATILE: EXPLAIN is refused in a stable function. Answers nothing
 -- for a tenant other than the request's app.tenant_id.
 CREATE FUNCTION hospital_task_like_estimate(
-  p_tenant uuid, p_provider text, p_columns text, p_pattern text, OUT scope_rows real, OUT matching_rows real
+  p_tenant uuid, p_provider text, p_columns text, p_pattern text,
+  OUT scope_rows real, OUT matching_rows real, OUT all_matching_rows real
 )
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
@@ -32,6 +34,9 @@ BEGIN
   EXECUTE format('EXPLAIN (FORMAT JSON) SELECT 1 FROM hospital_tasks WHERE %s AND (%s)', scope,
     array_to_string(conds, ' OR ')) INTO plan;
   matching_rows := (plan->0->'Plan'->>'Plan Rows')::real;
+  EXECUTE format('EXPLAIN (FORMAT JSON) SELECT 1 FROM hospital_tasks WHERE %s', array_to_string(conds, ' OR '))
+    INTO plan;
+  all_matching_rows := (plan->0->'Plan'->>'Plan Rows')::real;
 END
 $$;
 --> statement-breakpoint

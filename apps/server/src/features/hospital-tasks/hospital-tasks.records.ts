@@ -83,6 +83,8 @@ export async function searchTasks(
     countCap: number;
     /** The most index entries a substring filter walks (config listTextWalkLimit). */
     textWalkLimit: number;
+    /** The trigram lookup's cost per match (LOOKUP_COST_PER_MATCH unless set; tests: 0 forces the lookup). */
+    textLookupCost?: number;
     /** Who reads the list (their data scope is part of it): set, pages are read by keyset next to the last ones. */
     viewer?: string;
   },
@@ -98,7 +100,12 @@ export async function searchTasks(
   const like = (v: string) => `%${escapeLike(v)}%`;
   const filters: SQL[] = [eq(hospitalTasks.tenantId, input.tenantId)];
   const tenant = input.tenantId;
-  const textScope = { tenantId: tenant, countCap: input.countCap, walkLimit: input.textWalkLimit };
+  const textScope = {
+    tenantId: tenant,
+    countCap: input.countCap,
+    walkLimit: input.textWalkLimit,
+    lookupCostPerMatch: input.textLookupCost,
+  };
   const textFilters: [readonly TSearchColumn[], string][] = [
     [['task_no', 'provider_cn_name', 'provider_en_name'], filter.title],
     [['task_no'], filter.taskNo],

@@ -12,22 +12,30 @@ import { hospitalTasks } from './hospital-tasks.tables.ts';
 // planner's estimates. Both must find the same tasks.
 
 describe('walksForText', () => {
-  const limits = { countCap: 10_000, walkLimit: 50_000 };
+  const limits = { countCap: 10_000, walkLimit: 20_000 };
   it('walks a wide match: its capped count stops after about cap / share entries', () => {
     // "Scale Hospital" in demo of the scale bench: every one of 200,000 tasks.
-    expect(walksForText({ scopeRows: 200_000, matchingRows: 200_000 }, limits)).toBe(true);
-    // one in four: about 40,000 entries for the cap
-    expect(walksForText({ scopeRows: 200_000, matchingRows: 50_000 }, limits)).toBe(true);
+    expect(
+      walksForText({ scopeRows: 200_000, matchingRows: 200_000, allMatchingRows: 1_000_000 }, limits),
+    ).toBe(true);
   });
-  it('asks the trigram lookup for a narrow match in a large scope', () => {
-    // "Hospital 42": 4,440 of 200,001, so the walk would read the whole scope for the count.
-    expect(walksForText({ scopeRows: 200_001, matchingRows: 4_440 }, limits)).toBe(false);
-    expect(walksForText({ scopeRows: 200_001, matchingRows: 0 }, limits)).toBe(false);
+  it('walks a narrow match whose lookup finds more than a tenth of the walk', () => {
+    // "Hospital 42": 4,440 of demo's 200,001; 22,200 in all tenants.
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 4_440, allMatchingRows: 22_200 }, limits)).toBe(
+      true,
+    );
+  });
+  it('asks the lookup for a match rare in every tenant', () => {
+    // provider P20007: 300 of demo's tasks, 2,000 in all tenants.
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 300, allMatchingRows: 2_000 }, limits)).toBe(
+      false,
+    );
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 0, allMatchingRows: 0 }, limits)).toBe(false);
   });
   it('walks any match in a scope no larger than the limit', () => {
-    expect(walksForText({ scopeRows: 50_000, matchingRows: 1 }, limits)).toBe(true);
-    expect(walksForText({ scopeRows: 0, matchingRows: 0 }, limits)).toBe(true);
-    expect(walksForText({ scopeRows: 50_001, matchingRows: 1 }, limits)).toBe(false);
+    expect(walksForText({ scopeRows: 20_000, matchingRows: 1, allMatchingRows: 1 }, limits)).toBe(true);
+    expect(walksForText({ scopeRows: 0, matchingRows: 0, allMatchingRows: 0 }, limits)).toBe(true);
+    expect(walksForText({ scopeRows: 20_001, matchingRows: 1, allMatchingRows: 1 }, limits)).toBe(false);
   });
 });
 
@@ -58,7 +66,12 @@ afterAll(async () => {
 describe('substring filters of the task lists', () => {
   const rendered = (condition: Parameters<PgDialect['sqlToQuery']>[0]) =>
     new PgDialect().sqlToQuery(condition).sql;
-  const scope = (walkLimit: number) => ({ tenantId: demoId, countCap: 10_000, walkLimit });
+  const scope = (walkLimit: number) => ({
+    tenantId: demoId,
+    countCap: 10_000,
+    walkLimit,
+    lookupCostPerMatch: 0,
+  });
 
   it('walk a small tenant, and ask the lookup when the walk would be too long', async () => {
     expect(rendered(await hospitalTaskTextMatch(t.platform.db, scope(50_000), ['task_no'], tag))).toContain(
@@ -83,7 +96,7 @@ describe('substring filters of the task lists', () => {
       { providerName: `Search Hospital ${tag}`, providerId: `PT${tag}` },
     ];
     for (const filter of filters) {
-      const search = (textWalkLimit: number) =>
+      const search = (walk: boolean) =>
         searchTasks(t.platform.db, {
           tenantId: demoId,
           filter: {
@@ -103,10 +116,11 @@ describe('substring filters of the task lists', () => {
           sort: 'commitDate',
           order: 'desc',
           countCap: 10_000,
-          textWalkLimit,
+          textWalkLimit: walk ? Number.MAX_SAFE_INTEGER : 0,
+          textLookupCost: walk ? undefined : 0,
         });
-      const walked = await search(50_000);
-      const looked = await search(0);
+      const walked = await search(true);
+      const looked = await search(false);
       expect(walked.total, JSON.stringify(filter)).toBeGreaterThan(0);
       expect(looked.records.map((r) => r.taskNo)).toEqual(walked.records.map((r) => r.taskNo));
       expect(looked.total).toBe(walked.total);
