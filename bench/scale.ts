@@ -243,6 +243,59 @@ async function measure({ title, path, body, token }: TCase, base: string): Promi
   );
 }
 
+/**
+ * Pages through a list as people do: 10 connections, each reading one page after another
+ * forward from its own starting page (connection i from `from` + i × `step`), for the case's
+ * seconds; prints requests per second and the latency percentiles of all the pages read.
+ */
+async function measurePaging(
+  {
+    title,
+    path,
+    token,
+    bodyOf,
+    from,
+    step,
+  }: Omit<TCase, 'body'> & { bodyOf: (current: number) => unknown; from: number; step: number },
+  base: string,
+): Promise<void> {
+  const headers = {
+    authorization: BENCH_CLIENT,
+    tenant: 'demo',
+    token: `Bearer ${token}`,
+    'content-type': 'application/json',
+  };
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + duration * 1000;
+  const lane = async (start: number) => {
+    for (let current = start; performance.now() < until; current += 1) {
+      const started = performance.now();
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(bodyOf(current)),
+      });
+      const envelope = (await res.json()) as { isSuccess: boolean; data?: { records?: unknown[] } };
+      if (!envelope.isSuccess || !envelope.data?.records?.length) failures += 1;
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, (_v, i) => lane(from + i * step)));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  console.log(
+    [
+      title.padEnd(52),
+      `${Math.round(latencies.length / duration)} req/s`.padStart(11),
+      `p50 ${at(0.5)} ms`.padStart(11),
+      `p99 ${at(0.99)} ms`.padStart(11),
+      `failed ${failures}`.padStart(10),
+    ].join(' '),
+  );
+}
+
 /** The server's resident memory in MB, from /proc. */
 function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -456,6 +509,27 @@ try {
       console.log(`${c.title.padEnd(52)} failed: ${error.message.slice(0, 160)}`);
       await new Promise((done) => setTimeout(done, 15_000));
     });
+  }
+  const paging = [
+    {
+      title: `provider task list, paging on from page ${Math.ceil(providerPages / 4)}`,
+      path: '/saasapi/drsystem/providerTask/list',
+      token: hospital,
+      bodyOf: (current: number) => taskList(current),
+      from: Math.ceil(providerPages / 4),
+      step: Math.floor(providerPages / 40),
+    },
+    {
+      title: `audit list, paging on from page ${Math.ceil(demoPages / 4)}`,
+      path: '/saasapi/drsystem/providerTaskMsh/list',
+      token: auditor,
+      bodyOf: (current: number) => auditList(current),
+      from: Math.ceil(demoPages / 4),
+      step: Math.floor(demoPages / 40),
+    },
+  ];
+  for (const c of paging) {
+    if (!only || c.title.includes(only)) await measurePaging(c, portal.base);
   }
   const exportHeaders = {
     authorization: BENCH_CLIENT,

@@ -144,6 +144,7 @@ const ZEnv = z.object({
     .max(3650, 'TASK_OVERDUE_DAYS must be a number of days between 1 and 3650')
     .default(30),
   LIST_COUNT_CAP: whole('LIST_COUNT_CAP', 'rows', 1, 10_000_000, 10_000),
+  LIST_TEXT_WALK_LIMIT: whole('LIST_TEXT_WALK_LIMIT', 'rows', 0, 100_000_000, 20_000),
   FILES_UNATTACHED_HOURS: whole('FILES_UNATTACHED_HOURS', 'hours', 1, 8760, 24),
   FILES_DELETED_RETENTION_DAYS: whole('FILES_DELETED_RETENTION_DAYS', 'days', 0, 3650, 30),
   UPLOAD_DAILY_MAX_BYTES: whole('UPLOAD_DAILY_MAX_BYTES', 'bytes', 0, Number.MAX_SAFE_INTEGER, 2 * 1024 ** 3),
@@ -215,6 +216,11 @@ export interface TConfig {
    * `totalCapped` (decision 0022). Unfiltered totals are exact (the kept counts).
    */
   listCountCap: number;
+  /**
+   * How far a task list's substring filter always walks with ILIKE; a search the planner
+   * expects to walk further walks only if that is cheaper than the trigram lookup (decision 0022).
+   */
+  listTextWalkLimit: number;
   /** The files purge job and the per-user upload quota (features/files/files.purge.ts). */
   files: TFilesLimits;
   /**
@@ -401,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     taskOverdueDays: e.TASK_OVERDUE_DAYS,
     listCountCap: e.LIST_COUNT_CAP,
+    listTextWalkLimit: e.LIST_TEXT_WALK_LIMIT,
     files: {
       unattachedHours: e.FILES_UNATTACHED_HOURS,
       deletedRetentionDays: e.FILES_DELETED_RETENTION_DAYS,

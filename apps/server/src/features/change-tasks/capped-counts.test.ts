@@ -143,6 +143,7 @@ describe('capped counts of filtered task lists', () => {
         sort: 'commitDate',
         order: 'desc',
         countCap: CAP,
+        textWalkLimit: 50_000,
         scopeOf: scoped ? (tasks) => eq(tasks.providerId, `PC${tag}`) : undefined,
       });
     const whole = await search(false);

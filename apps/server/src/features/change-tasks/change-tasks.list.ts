@@ -8,6 +8,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { countAtMost, pageWindow } from '../../platform/db/paging.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
+import { recallPages, rememberPage, type TPageBounds, type TRowKeys } from './change-tasks.page-bounds.ts';
 import { taskCounts } from './change-tasks.tables.ts';
 
 /** The common columns a list across kinds can sort on. */
@@ -91,14 +92,143 @@ const SORT_COLUMN: Record<TCrossKindSort, string> = {
   providerId: 'provider_id',
 };
 
+/** One row of a page window: its kind and id, and its keys in the list's order. */
+interface TWindowRow {
+  task_id: string;
+  kind: string;
+  sort_key: string | null;
+  created_key: string;
+}
+
+interface TWindowInput {
+  sort: TCrossKindSort;
+  desc: boolean;
+}
+
+/**
+ * The ORDER BY of a window, every key with the same nulls rule as the list indexes, so each part
+ * reads from its index; `reverse` reads the same order from the other end.
+ */
+function windowTerms(input: TWindowInput, reverse: boolean, column: (name: string) => SQL): SQL {
+  const down = input.desc !== reverse;
+  const nulls = reverse ? sql`nulls first` : sql`nulls last`;
+  const tie = reverse ? sql`asc nulls first` : sql`desc nulls last`;
+  return sql.join(
+    [
+      sql`${column(SORT_COLUMN[input.sort])} ${down ? sql`desc` : sql`asc`} ${nulls}`,
+      sql`${column('created_at')} ${tie}`,
+      sql`${column('id')} ${tie}`,
+    ],
+    sql`, `,
+  );
+}
+
+/**
+ * Rows of the sources in the list's order (or its reverse), `limit` of them after skipping
+ * `offset`, each source also restricted by `condition` (a keyset bound). One source alone is
+ * read straight from its index; several are each read as far as the window reaches and merged
+ * (Merge Append), which costs about three times the index walk on a deep page.
+ */
+async function readWindow(
+  db: TDbOrTx,
+  sources: readonly TListSource[],
+  input: TWindowInput & {
+    reverse: boolean;
+    limit: number;
+    offset: number;
+    condition?: (s: TListSource) => SQL;
+  },
+): Promise<TWindowRow[]> {
+  const where = (s: TListSource) =>
+    and(s.where ?? sql`true`, input.condition ? input.condition(s) : undefined) as SQL;
+  const ownColumn = (s: TListSource) => (name: string) => sql`${s.tasks}.${sql.identifier(name)}`;
+  const sortName = SORT_COLUMN[input.sort];
+  const sortColumn = (s: TListSource) =>
+    input.sort === 'createdAt' ? sql`` : sql`, ${s.tasks[input.sort]} as ${sql.identifier(sortName)}`;
+  const rowsOf = (s: TListSource, limit: SQL) =>
+    sql`select ${s.tasks.id} as id, ${s.kind}::text as kind, ${s.tasks.createdAt} as created_at${sortColumn(s)}
+      from ${s.tasks} where ${where(s)}
+      order by ${windowTerms(input, input.reverse, ownColumn(s))} ${limit}`;
+  const byName = (name: string) => sql`${sql.identifier(name)}`;
+  const window =
+    sources.length === 1
+      ? rowsOf(sources[0], sql`limit ${input.limit} offset ${input.offset}`)
+      : sql`select * from (${sql.join(
+          sources.map((s) => sql`(${rowsOf(s, sql`limit ${input.offset + input.limit}`)})`),
+          sql` union all `,
+        )}) as cross_kind_tasks
+        order by ${windowTerms(input, input.reverse, byName)} limit ${input.limit} offset ${input.offset}`;
+  // The keys leave as text only for the window's rows: a projection under the OFFSET would
+  // format every skipped row's timestamps.
+  const result = await db.execute(
+    sql`select id::text as task_id, kind, ${byName(sortName)}::text as sort_key, created_at::text as created_key
+      from (${window}) as page_window order by ${windowTerms(input, input.reverse, byName)}`,
+  );
+  return (result as unknown as { rows: TWindowRow[] }).rows;
+}
+
+/**
+ * The conditions that select, in turn, the rows after `bound` in a newest-first list (every key
+ * descending), or before it when `backward`: a row comparison on (sort, created_at, id), which
+ * the list index serves as a range, and the rows whose sort value is null (last in the order)
+ * as a range of their own. Read one after the other until the page is full.
+ */
+function keysetSegments(
+  sort: TCrossKindSort,
+  bound: TRowKeys,
+  backward: boolean,
+): ((s: TListSource) => SQL)[] {
+  const cmp = backward ? sql`>` : sql`<`;
+  const tail = (s: TListSource) =>
+    sql`(${s.tasks.createdAt}, ${s.tasks.id}) ${cmp} (${bound.createdAt}::timestamptz, ${bound.id}::uuid)`;
+  if (sort === 'createdAt') return [tail];
+  const isNull = (s: TListSource) => (s.tasks[sort].notNull ? sql`false` : sql`${s.tasks[sort]} is null`);
+  const nullsAfter = (s: TListSource) => sql`${isNull(s)} and ${tail(s)}`;
+  if (bound.sort === null) return backward ? [nullsAfter, (s) => sql`not (${isNull(s)})`] : [nullsAfter];
+  const keyed = (s: TListSource) => {
+    const column = s.tasks[sort];
+    const value = sql`cast(${bound.sort} as ${sql.raw(column.getSQLType())})`;
+    return sql`(${column}, ${s.tasks.createdAt}, ${s.tasks.id}) ${cmp} (${value}, ${bound.createdAt}::timestamptz, ${bound.id}::uuid)`;
+  };
+  return backward ? [keyed] : [keyed, isNull];
+}
+
+/** Rows next to a remembered page, read by keyset from its boundary row, in the list's order. */
+async function readFromBound(
+  db: TDbOrTx,
+  sources: readonly TListSource[],
+  input: TWindowInput & { bound: TRowKeys; backward: boolean; limit: number },
+): Promise<TWindowRow[]> {
+  const rows: TWindowRow[] = [];
+  for (const condition of keysetSegments(input.sort, input.bound, input.backward)) {
+    if (rows.length >= input.limit) break;
+    rows.push(
+      ...(await readWindow(db, sources, {
+        ...input,
+        reverse: input.backward,
+        limit: input.limit - rows.length,
+        offset: 0,
+        condition,
+      })),
+    );
+  }
+  return input.backward ? rows.reverse() : rows;
+}
+
+const keysOf = (row: TWindowRow): TRowKeys => ({
+  sort: row.sort_key,
+  createdAt: row.created_key,
+  id: row.task_id,
+});
+
 /**
  * The (kind, id) pairs of one page of a list across kinds, and the count of every row: exact
  * from the kept counts, else counted up to `countCap`; past it the total is `countCap` with
  * `totalCapped`, and pages are read forward only as far as the cap (the end is unknown). Each
  * kind reads, in the list's order, only as far as the window reaches (an index-only scan where
- * a list index of its table matches, hospital-tasks.tables.ts); PostgreSQL merges the ordered
- * parts (Merge Append) and skips to the window. A UNION of whole tables sorted afterwards would
- * sort every matching row instead (decision 0022).
+ * a list index of its table matches, hospital-tasks.tables.ts). A newest-first list with a
+ * `pageKey` remembers each page's boundary rows (change-tasks.page-bounds.ts), and the page
+ * after or before a remembered one is read by keyset from its boundary, without an offset.
  */
 export async function pageAcrossKinds(
   db: TDbOrTx,
@@ -110,6 +240,8 @@ export async function pageAcrossKinds(
     size: number;
     /** The most a filter's matches are counted (LIST_COUNT_CAP; config LIST_COUNT_CAP). */
     countCap: number;
+    /** Names the list query (who asks, filter, order, size), to page by keyset from its last pages. */
+    pageKey?: string;
   },
 ): Promise<{ total: number; totalCapped: boolean; refs: { kind: string; id: string }[] }> {
   const counts = await countSources(db, input.sources, input.countCap);
@@ -117,52 +249,37 @@ export async function pageAcrossKinds(
   const total = totalCapped ? input.countCap : counts.reduce((sum, n) => sum + n, 0);
   const window = pageWindow({ current: input.current, size: input.size, total, capped: totalCapped });
   if (!window) return { total, totalCapped, refs: [] };
-  // A kind with no match takes no part in the window; one kind alone is read straight from its
-  // index, without the merge (which costs about three times the index walk on a deep page).
   const sources = input.sources.filter((_s, i) => counts[i] > 0);
-  // Every key with the same nulls rule as the list indexes, so each part reads from its index.
-  const terms = (column: (name: string) => SQL) => {
-    const down = input.desc !== window.reverse;
-    const nulls = window.reverse ? sql`nulls first` : sql`nulls last`;
-    const tie = window.reverse ? sql`asc nulls first` : sql`desc nulls last`;
-    return sql.join(
-      [
-        sql`${column(SORT_COLUMN[input.sort])} ${down ? sql`desc` : sql`asc`} ${nulls}`,
-        sql`${column('created_at')} ${tie}`,
-        sql`${column('id')} ${tie}`,
-      ],
-      sql`, `,
-    );
-  };
-  const reach = window.offset + window.limit;
-  const sortColumn = (s: TListSource) =>
-    input.sort === 'createdAt'
-      ? sql``
-      : sql`, ${s.tasks[input.sort]} as ${sql.identifier(SORT_COLUMN[input.sort])}`;
-  if (sources.length === 1) {
-    const [s] = sources;
-    const result = await db.execute(
-      sql`select ${s.tasks.id} as id from ${s.tasks} where ${s.where ?? sql`true`}
-        order by ${terms((name) => sql`${s.tasks}.${sql.identifier(name)}`)}
-        limit ${window.limit} offset ${window.offset}`,
-    );
-    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => ({
-      kind: s.kind,
-      id: String(r.id),
-    }));
-    return { total, totalCapped, refs: window.reverse ? ids.reverse() : ids };
+  const pageKey = input.desc ? input.pageKey : undefined;
+  const known = pageKey ? recallPages(pageKey, total) : new Map<number, TPageBounds>();
+  const before = known.get(input.current - 1);
+  const after = known.get(input.current + 1);
+  const fullPage = Math.min(input.size, total - (input.current - 1) * input.size);
+  let rows: TWindowRow[];
+  if (before) {
+    rows = await readFromBound(db, sources, {
+      ...input,
+      bound: before.last,
+      backward: false,
+      limit: fullPage,
+    });
+  } else if (after) {
+    rows = await readFromBound(db, sources, {
+      ...input,
+      bound: after.first,
+      backward: true,
+      limit: fullPage,
+    });
+  } else {
+    const read = await readWindow(db, sources, { ...input, ...window });
+    rows = window.reverse ? read.reverse() : read;
   }
-  const parts = sources.map(
-    (s) =>
-      sql`(select ${s.tasks.id} as id, ${s.kind}::text as kind, ${s.tasks.createdAt} as created_at${sortColumn(s)}
-        from ${s.tasks} where ${s.where ?? sql`true`}
-        order by ${terms((name) => sql`${s.tasks}.${sql.identifier(name)}`)} limit ${reach})`,
-  );
-  const result = await db.execute(
-    sql`select id, kind from (${sql.join(parts, sql` union all `)}) as cross_kind_tasks
-      order by ${terms((name) => sql`${sql.identifier(name)}`)} limit ${window.limit} offset ${window.offset}`,
-  );
-  const rows = (result as unknown as { rows: { id: string; kind: string }[] }).rows;
-  const refs = rows.map((r) => ({ kind: r.kind, id: String(r.id) }));
-  return { total, totalCapped, refs: window.reverse ? refs.reverse() : refs };
+  if (pageKey && rows.length > 0) {
+    rememberPage(pageKey, {
+      total,
+      current: input.current,
+      bounds: { first: keysOf(rows[0]), last: keysOf(rows[rows.length - 1]) },
+    });
+  }
+  return { total, totalCapped, refs: rows.map((r) => ({ kind: r.kind, id: r.task_id })) };
 }

@@ -70,6 +70,8 @@ export async function listAuditTasks(
     order: request.order,
     scopeOf: (tasks) => taskScopeCondition(actor, tasks),
     countCap: p.config.listCountCap,
+    textWalkLimit: p.config.listTextWalkLimit,
+    viewer: actor.userId,
   });
 }
 

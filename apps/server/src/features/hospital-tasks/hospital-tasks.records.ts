@@ -17,6 +17,7 @@ import {
   instantOf,
   pageOfTasks,
   type TCrossKindListItem,
+  type TSearchColumn,
 } from './hospital-tasks.queries.ts';
 import {
   hospitalTasks,
@@ -80,6 +81,12 @@ export async function searchTasks(
     scopeOf?: TTaskScopeOf;
     /** The most a filter's matches are counted (config listCountCap). */
     countCap: number;
+    /** The most index entries a substring filter walks (config listTextWalkLimit). */
+    textWalkLimit: number;
+    /** The trigram lookup's cost per match (LOOKUP_COST_PER_MATCH unless set; tests: 0 forces the lookup). */
+    textLookupCost?: number;
+    /** Who reads the list (their data scope is part of it): set, pages are read by keyset next to the last ones. */
+    viewer?: string;
   },
 ): Promise<{
   records: TOperatorTaskItem[];
@@ -93,17 +100,20 @@ export async function searchTasks(
   const like = (v: string) => `%${escapeLike(v)}%`;
   const filters: SQL[] = [eq(hospitalTasks.tenantId, input.tenantId)];
   const tenant = input.tenantId;
-  if (filter.title) {
-    filters.push(
-      hospitalTaskTextMatch(tenant, ['task_no', 'provider_cn_name', 'provider_en_name'], filter.title),
-    );
-  }
-  if (filter.taskNo) filters.push(hospitalTaskTextMatch(tenant, ['task_no'], filter.taskNo));
-  if (filter.providerId) filters.push(hospitalTaskTextMatch(tenant, ['provider_id'], filter.providerId));
-  if (filter.providerName) {
-    filters.push(
-      hospitalTaskTextMatch(tenant, ['provider_cn_name', 'provider_en_name'], filter.providerName),
-    );
+  const textScope = {
+    tenantId: tenant,
+    countCap: input.countCap,
+    walkLimit: input.textWalkLimit,
+    lookupCostPerMatch: input.textLookupCost,
+  };
+  const textFilters: [readonly TSearchColumn[], string][] = [
+    [['task_no', 'provider_cn_name', 'provider_en_name'], filter.title],
+    [['task_no'], filter.taskNo],
+    [['provider_id'], filter.providerId],
+    [['provider_cn_name', 'provider_en_name'], filter.providerName],
+  ];
+  for (const [columns, text] of textFilters) {
+    if (text) filters.push(await hospitalTaskTextMatch(db, textScope, columns, text));
   }
   if (filter.personInCharge) filters.push(ilike(hospitalTasks.personInCharge, like(filter.personInCharge)));
   if (filter.taskType.length > 0) filters.push(inArray(hospitalTasks.taskType, filter.taskType));
@@ -150,6 +160,9 @@ export async function searchTasks(
     current,
     size,
     countCap: input.countCap,
+    pageKey:
+      input.viewer &&
+      JSON.stringify(['audit', input.tenantId, input.viewer, filter, input.sort, input.order, size]),
   });
   return { records, current, size, total, totalCapped };
 }

@@ -120,6 +120,9 @@ export const hospitalTasks = pgTable(
     index('hospital_tasks_provider_id_trgm_idx').using('gin', t.providerId.op('gin_trgm_ops')),
     index('hospital_tasks_cn_name_trgm_idx').using('gin', t.providerCnName.op('gin_trgm_ops')),
     index('hospital_tasks_en_name_trgm_idx').using('gin', t.providerEnName.op('gin_trgm_ops')),
+    // Also hospital_tasks_search_idx, (tenant, provider) INCLUDE (task number, both names), made
+    // by migration 0035 (drizzle has no INCLUDE): the substring filters' capped counts read it
+    // alone (decision 0022, text-search amendment).
     // Counts of the audit list filtered by task type and status: an index-only scan.
     index('hospital_tasks_tenant_type_status_idx').on(t.tenantId, t.taskType, t.status),
     index('hospital_tasks_tenant_status_idx').on(

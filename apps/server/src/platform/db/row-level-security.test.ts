@@ -123,4 +123,17 @@ describe('row-level security', () => {
     const foreign = await withTenant(acme, () => db.execute(lookup(demo)));
     expect(rowsOf(foreign)).toEqual([]);
   });
+
+  it("estimates the task lists' text matches only for the request's own tenant (migration 0035)", async () => {
+    const estimate = (tenant: string) =>
+      sql`select scope_rows, matching_rows from hospital_task_like_estimate(${tenant}::uuid, ${null}, ${'task_no'}, ${'%HT%'})`;
+    const own = rowsOf<{ scope_rows: number | null }>(
+      await withTenant(demo, () => db.execute(estimate(demo))),
+    );
+    expect(Number(own[0].scope_rows)).toBeGreaterThan(0);
+    const foreign = rowsOf<{ scope_rows: number | null }>(
+      await withTenant(acme, () => db.execute(estimate(demo))),
+    );
+    expect(foreign.map((r) => r.scope_rows)).toEqual([null]);
+  });
 });

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
+import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { hospitalTasks } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { forgetPages, recallPages, rememberPage } from './change-tasks.page-bounds.ts';
+
+// Keyset paging of the task lists (decision 0022, keyset amendment): the page after or before
+// one served lately is read from its boundary row. The pages must be those the offset read
+// gives, through ties of the sort keys and null submit dates, in both directions.
+
+let t: TTestApp;
+let hospital: string;
+let auditor: string;
+let demoId: string;
+const tag = randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
+const SIZE = 4;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hospital = (await login(t.app, 'demo', 'hospital')).token;
+  auditor = (await login(t.app, 'demo', 'auditor')).token;
+  demoId = (await findTenantByCode(t.platform.db, 'demo'))!.id;
+  // 19 tasks of P10001: submit dates in threes (ties), the same creation time in pairs, and
+  // every fifth not submitted (null submit date, last in the audit list's order).
+  const base = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < 19; i += 1) {
+    await t.platform.db.insert(hospitalTasks).values({
+      tenantId: demoId,
+      taskNo: `HK${tag}${String(i).padStart(2, '0')}`,
+      taskType: '04',
+      providerId: 'P10001',
+      status: '01',
+      providerCnName: `键集医院${tag}`,
+      providerEnName: `Keyset Hospital ${tag}`,
+      commitDate: i % 5 === 4 ? null : new Date(base - Math.floor(i / 3) * 60_000),
+      createdAt: new Date(base - Math.floor(i / 2) * 1_000),
+    });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type TPage = { records: { taskNo: string }[]; total: number };
+const lists = {
+  audit: async (current: number): Promise<TPage> => {
+    const res = await call(t.app, 'demo', auditor, {
+      method: 'POST',
+      url: '/saasapi/drsystem/providerTaskMsh/list',
+      payload: { current, size: SIZE, model: { title: tag } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  },
+  provider: async (current: number): Promise<TPage> => {
+    const res = await call(t.app, 'demo', hospital, {
+      method: 'POST',
+      url: '/saasapi/drsystem/providerTask/list',
+      payload: { current, size: SIZE, model: { title: tag, status: [] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  },
+};
+const numbers = (page: TPage) => page.records.map((r) => r.taskNo);
+
+/** Each page read alone, by offset (nothing remembered). */
+async function offsetPages(list: (current: number) => Promise<TPage>, pages: number): Promise<string[][]> {
+  const result: string[][] = [];
+  for (let current = 1; current <= pages; current += 1) {
+    forgetPages();
+    result.push(numbers(await list(current)));
+  }
+  forgetPages();
+  return result;
+}
+
+describe('keyset paging of the task lists', () => {
+  for (const [name, list] of Object.entries(lists)) {
+    it(`${name} list: forward and back from remembered pages give the offset pages`, async () => {
+      const expected = await offsetPages(list, 5);
+      expect(expected.flat()).toHaveLength(19);
+      expect(new Set(expected.flat()).size).toBe(19);
+      const forward: string[][] = [];
+      for (let current = 1; current <= 5; current += 1) forward.push(numbers(await list(current)));
+      expect(forward).toEqual(expected);
+      forgetPages();
+      const back: string[][] = [];
+      for (let current = 5; current >= 1; current -= 1) back.unshift(numbers(await list(current)));
+      expect(back).toEqual(expected);
+    });
+  }
+
+  it('reads the next page from the boundary: a row moved away from page 1 shifts nothing onto page 2', async () => {
+    forgetPages();
+    const first = numbers(await lists.audit(1));
+    const second = numbers(await lists.audit(2));
+    forgetPages();
+    await lists.audit(1);
+    // The first row of page 1 is submitted a year earlier: it moves to the end of the submitted
+    // rows and the total stays. By offset, page 2 would now begin one row later; by keyset it
+    // begins right after the old page 1's last row.
+    await t.platform.db
+      .update(hospitalTasks)
+      .set({ commitDate: new Date(Date.UTC(2025, 0, 1)) })
+      .where(and(eq(hospitalTasks.tenantId, demoId), eq(hospitalTasks.taskNo, first[0])));
+    expect(numbers(await lists.audit(2))).toEqual(second);
+    forgetPages();
+    expect(numbers(await lists.audit(2))).not.toEqual(second);
+  });
+
+  it('forgets a list whose total changed, and expired lists', () => {
+    const bounds = {
+      first: { sort: null, createdAt: 'a', id: 'b' },
+      last: { sort: null, createdAt: 'c', id: 'd' },
+    };
+    rememberPage('k', { total: 10, current: 1, bounds }, 0);
+    expect(recallPages('k', 10, 1).get(1)).toEqual(bounds);
+    expect(recallPages('k', 11, 1).size).toBe(0);
+    expect(recallPages('k', 10, 1).size).toBe(0);
+    rememberPage('k', { total: 10, current: 1, bounds }, 0);
+    expect(recallPages('k', 10, 60 * 60_000).size).toBe(0);
+  });
+});

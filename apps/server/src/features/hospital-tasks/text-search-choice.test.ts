@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
+import { createTestApp, type TTestApp } from '../../test/test-app.ts';
+import { hospitalTaskTextMatch, walksForText } from './hospital-tasks.queries.ts';
+import { searchTasks } from './hospital-tasks.records.ts';
+import { hospitalTasks } from './hospital-tasks.tables.ts';
+
+// Substring filters of the task lists (decision 0022, text-search amendment): per search, an
+// ILIKE walk of the list's order index or the owner-run trigram lookup, chosen from the
+// planner's estimates. Both must find the same tasks.
+
+describe('walksForText', () => {
+  const limits = { countCap: 10_000, walkLimit: 20_000 };
+  it('walks a wide match: its capped count stops after about cap / share entries', () => {
+    // "Scale Hospital" in demo of the scale bench: every one of 200,000 tasks.
+    expect(
+      walksForText({ scopeRows: 200_000, matchingRows: 200_000, allMatchingRows: 1_000_000 }, limits),
+    ).toBe(true);
+  });
+  it('walks a narrow match whose lookup finds more than a tenth of the walk', () => {
+    // "Hospital 42": 4,440 of demo's 200,001; 22,200 in all tenants.
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 4_440, allMatchingRows: 22_200 }, limits)).toBe(
+      true,
+    );
+  });
+  it('asks the lookup for a match rare in every tenant', () => {
+    // provider P20007: 300 of demo's tasks, 2,000 in all tenants.
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 300, allMatchingRows: 2_000 }, limits)).toBe(
+      false,
+    );
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 0, allMatchingRows: 0 }, limits)).toBe(false);
+  });
+  it('walks any match in a scope no larger than the limit', () => {
+    expect(walksForText({ scopeRows: 20_000, matchingRows: 1, allMatchingRows: 1 }, limits)).toBe(true);
+    expect(walksForText({ scopeRows: 0, matchingRows: 0, allMatchingRows: 0 }, limits)).toBe(true);
+    expect(walksForText({ scopeRows: 20_001, matchingRows: 1, allMatchingRows: 1 }, limits)).toBe(false);
+  });
+});
+
+let t: TTestApp;
+let demoId: string;
+const tag = randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demoId = (await findTenantByCode(t.platform.db, 'demo'))!.id;
+  for (let i = 0; i < 12; i += 1) {
+    await t.platform.db.insert(hospitalTasks).values({
+      tenantId: demoId,
+      taskNo: `HT${tag}${i}`,
+      taskType: '04',
+      providerId: i % 3 === 0 ? `PT${tag}` : 'P10001',
+      status: '01',
+      providerCnName: i % 2 ? `检索医院${tag}` : '其他医院',
+      providerEnName: i % 2 ? `Search Hospital ${tag}` : 'Other Hospital',
+      commitDate: new Date(Date.UTC(2026, 0, 1) - i * 60_000),
+    });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('substring filters of the task lists', () => {
+  const rendered = (condition: Parameters<PgDialect['sqlToQuery']>[0]) =>
+    new PgDialect().sqlToQuery(condition).sql;
+  const scope = (walkLimit: number) => ({
+    tenantId: demoId,
+    countCap: 10_000,
+    walkLimit,
+    lookupCostPerMatch: 0,
+  });
+
+  it('walk a small tenant, and ask the lookup when the walk would be too long', async () => {
+    expect(rendered(await hospitalTaskTextMatch(t.platform.db, scope(50_000), ['task_no'], tag))).toContain(
+      'ilike',
+    );
+    expect(rendered(await hospitalTaskTextMatch(t.platform.db, scope(0), ['task_no'], tag))).toContain(
+      'hospital_task_ids_like',
+    );
+    // Two characters have no trigram: always the walk.
+    expect(rendered(await hospitalTaskTextMatch(t.platform.db, scope(0), ['task_no'], 'HT'))).toContain(
+      'ilike',
+    );
+  });
+
+  it('find the same tasks by the walk and by the lookup, for every text filter', async () => {
+    const filters = [
+      { title: `hospital ${tag.toLowerCase()}` },
+      { title: tag },
+      { taskNo: `HT${tag}1` },
+      { providerId: `pt${tag.toLowerCase()}` },
+      { providerName: `检索医院${tag}` },
+      { providerName: `Search Hospital ${tag}`, providerId: `PT${tag}` },
+    ];
+    for (const filter of filters) {
+      const search = (walk: boolean) =>
+        searchTasks(t.platform.db, {
+          tenantId: demoId,
+          filter: {
+            title: '',
+            taskNo: '',
+            providerId: '',
+            providerName: '',
+            taskType: [],
+            status: [],
+            sendStartDate: '',
+            sendEndDate: '',
+            personInCharge: '',
+            ...filter,
+          },
+          current: 1,
+          size: 20,
+          sort: 'commitDate',
+          order: 'desc',
+          countCap: 10_000,
+          textWalkLimit: walk ? Number.MAX_SAFE_INTEGER : 0,
+          textLookupCost: walk ? undefined : 0,
+        });
+      const walked = await search(true);
+      const looked = await search(false);
+      expect(walked.total, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(looked.records.map((r) => r.taskNo)).toEqual(walked.records.map((r) => r.taskNo));
+      expect(looked.total).toBe(walked.total);
+    }
+  });
+});
