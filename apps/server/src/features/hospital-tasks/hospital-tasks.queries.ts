@@ -227,7 +227,7 @@ export function walksForText(
  * (case-insensitive), as a list's condition. Under row-level security an ILIKE cannot use the
  * trigram indexes (decision 0022), so the condition is either a plain ILIKE, which the list
  * applies while it walks an index, or the owner-run trigram lookup of migration 0014; walksForText chooses
- * from the owner-run estimate of migration 0035. Fewer than three characters (a Chinese search
+ * from the owner-run estimate of migration 0039. Fewer than three characters (a Chinese search
  * of one or two): no trigram exists, so always the walk.
  */
 export async function hospitalTaskTextMatch(
@@ -255,7 +255,7 @@ export async function hospitalTaskTextMatch(
   return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${scope.tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
 }
 
-/** The planner's estimates of the tasks in scope and of those matching the pattern (migration 0035). */
+/** The planner's estimates of the tasks in scope and of those matching the pattern (migration 0039). */
 async function likeEstimate(
   db: TDbOrTx,
   scope: { tenantId: string; providerId?: string | null },

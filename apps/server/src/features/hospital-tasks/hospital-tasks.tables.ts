@@ -121,7 +121,7 @@ export const hospitalTasks = pgTable(
     index('hospital_tasks_cn_name_trgm_idx').using('gin', t.providerCnName.op('gin_trgm_ops')),
     index('hospital_tasks_en_name_trgm_idx').using('gin', t.providerEnName.op('gin_trgm_ops')),
     // Also hospital_tasks_search_idx, (tenant, provider) INCLUDE (task number, both names), made
-    // by migration 0035 (drizzle has no INCLUDE): the substring filters' capped counts read it
+    // by migration 0039 (drizzle has no INCLUDE): the substring filters' capped counts read it
     // alone (decision 0022, text-search amendment).
     // Counts of the audit list filtered by task type and status: an index-only scan.
     index('hospital_tasks_tenant_type_status_idx').on(t.tenantId, t.taskType, t.status),

@@ -124,7 +124,7 @@ describe('row-level security', () => {
     expect(rowsOf(foreign)).toEqual([]);
   });
 
-  it("estimates the task lists' text matches only for the request's own tenant (migration 0035)", async () => {
+  it("estimates the task lists' text matches only for the request's own tenant (migration 0039)", async () => {
     const estimate = (tenant: string) =>
       sql`select scope_rows, matching_rows from hospital_task_like_estimate(${tenant}::uuid, ${null}, ${'task_no'}, ${'%HT%'})`;
     const own = rowsOf<{ scope_rows: number | null }>(
