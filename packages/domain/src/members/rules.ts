@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { bilingual } from '../i18n/bilingual.ts';
+import { maskPersonalData, type TPersonalDataKind } from '../personal-data/rules.ts';
 import { isMoney } from './benefits.ts';
 
 /** Benefits enquiry: find members of plans the own provider serves and read their benefits. */
@@ -490,3 +491,22 @@ export const ZPlanOption = z.object({
   customId: z.string(),
 });
 export type TPlanOption = z.infer<typeof ZPlanOption>;
+
+/**
+ * A member's personal fields (decision 0020): every answer carries them masked; the reveal
+ * endpoint (bizType `member`, bizId the memberId) answers one of them, logged.
+ */
+export const MEMBER_PERSONAL_FIELDS = {
+  name: 'name',
+  nameEn: 'name',
+  birthday: 'birthday',
+  idNumber: 'idNumber',
+  cardNumber: 'cardNo',
+  phone: 'phone',
+} as const satisfies Record<string, TPersonalDataKind>;
+export type TMemberPersonalField = keyof typeof MEMBER_PERSONAL_FIELDS;
+
+/** The value masked as its field is (an empty value stays empty). */
+export function maskMemberField(field: TMemberPersonalField, value: string): string {
+  return value ? maskPersonalData(MEMBER_PERSONAL_FIELDS[field], value) : value;
+}

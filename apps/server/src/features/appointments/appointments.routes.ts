@@ -45,6 +45,7 @@ import {
 import {
   appointmentBill,
   appointmentClient,
+  appointmentPersonalValue,
   appointmentVisible,
   getAppointment,
   listAppointments,
@@ -73,6 +74,7 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
   registerRevealTarget('appointment', {
     fields: Object.keys(APPOINTMENT_PERSONAL_FIELDS),
     canSee: (platform, { actor, bizId }) => appointmentVisible(platform, { actor, id: bizId }),
+    readValue: appointmentPersonalValue,
   });
   return async (app) => {
     app.post(

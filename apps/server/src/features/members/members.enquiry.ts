@@ -11,12 +11,15 @@ import {
   CURRENCIES,
   coverageLabel,
   isIsoDay,
+  MEMBER_PERSONAL_FIELDS,
+  maskMemberField,
   type TBenefitUsageLine,
   type TBenefitUsedInfo,
   type TCoverageOption,
   type TCoverageSummary,
   type TCurrencyOption,
   type TMemberHit,
+  type TMemberPersonalField,
   type TPolicyDetail,
   type TRider,
   type TSpecialRule,
@@ -26,7 +29,6 @@ import {
   type ZPolicyDetailBody,
   type ZPolicyRefBody,
 } from '@portal/domain/members/rules';
-import { maskPersonalData } from '@portal/domain/personal-data/rules';
 import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -142,12 +144,12 @@ export async function searchMembers(
     planName: r.planName,
     planNameEn: r.planNameEn,
     policyNo: r.policyNo,
-    name: r.name,
-    nameEn: r.nameEn,
+    name: maskMemberField('name', r.name),
+    nameEn: maskMemberField('nameEn', r.nameEn),
     relation: r.relation,
     sex: r.sex,
-    birthday: maskPersonalData('birthday', r.birthday),
-    cardNumber: maskPersonalData('cardNo', r.cardNumber),
+    birthday: maskMemberField('birthday', r.birthday),
+    cardNumber: maskMemberField('cardNumber', r.cardNumber),
     validFrom: r.validFrom,
     validTo: r.validTo,
     policyStatus: r.policyStatus,
@@ -188,6 +190,22 @@ export async function findPolicy(p: TPlatform, actor: TActor, key: TPolicyKey): 
     .limit(1);
   if (!row) throw new AppError('MEMBER_NOT_FOUND');
   return row;
+}
+
+/**
+ * One personal field of a member the actor may see (reveal, decision 0020): provider staff only
+ * while their provider serves one of the member's plans today; null otherwise or when the
+ * field is not a member's personal field.
+ */
+export async function memberPersonalValue(
+  p: TPlatform,
+  { actor, bizId, field }: { actor: TActor; bizId: string; field: string },
+): Promise<string | null> {
+  if (!Object.hasOwn(MEMBER_PERSONAL_FIELDS, field)) return null;
+  const where: SQL[] = [eq(members.memberId, bizId)];
+  if (actor.providerId) where.push(servedBy(actor.providerId, actor.tenantId, chinaDay(new Date())));
+  const [row] = await policyQuery(p, actor.tenantId, where).limit(1);
+  return row ? row[field as TMemberPersonalField] : null;
 }
 
 /** The coverages of a policy with used and pending summed over the policy's validity. */
@@ -286,14 +304,14 @@ export async function getPolicyDetailInfo(
       memberId: policy.memberId,
       employeeId: policy.employeeId,
       relation: policy.relation,
-      name: policy.name,
-      nameEn: policy.nameEn,
+      name: maskMemberField('name', policy.name),
+      nameEn: maskMemberField('nameEn', policy.nameEn),
       sex: policy.sex,
-      birthday: maskPersonalData('birthday', policy.birthday),
+      birthday: maskMemberField('birthday', policy.birthday),
       idType: policy.idType,
-      idNumber: maskPersonalData('idNumber', policy.idNumber),
-      cardNumber: maskPersonalData('cardNo', policy.cardNumber),
-      phone: maskPersonalData('phone', policy.phone),
+      idNumber: maskMemberField('idNumber', policy.idNumber),
+      cardNumber: maskMemberField('cardNumber', policy.cardNumber),
+      phone: maskMemberField('phone', policy.phone),
     },
     customId: policy.customId,
     customerName: policy.customerName,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { DEMO_CUSTOMER_ID, DEMO_PLAN_CODE } from './members.seed.ts';
 import { groupPlans, members, planProviders, policies, policyCoverages } from './members.tables.ts';
@@ -79,13 +80,15 @@ describe('member search (provider staff)', () => {
       memberId: 'M0001001',
       customId: 'C0001',
       grpPlanCode: 'GP-DEMO-01',
-      name: '张伟',
+      name: '张*',
+      nameEn: 'Z**** ***',
       inForce: true,
       birthday: '****-**-**',
       cardNumber: '*********0001',
     });
     expect(JSON.stringify(hits)).not.toContain('6200010010001');
     expect(JSON.stringify(hits)).not.toContain('1985-03-12');
+    expect(JSON.stringify(hits)).not.toContain('张伟');
   });
 
   it('finds by English name without case, and by card number', async () => {
@@ -206,7 +209,7 @@ describe('policy detail and benefits', () => {
     });
     expect(d.member).toMatchObject({
       memberId: 'M0001001',
-      name: '张伟',
+      name: '张*',
       idNumber: '110***********0019',
       phone: '138****8001',
     });
@@ -498,4 +501,67 @@ describe('every enquiry call: bad input 400, no permission 403, another tenant 4
       });
     });
   }
+});
+
+describe("revealing a member's masked data", () => {
+  const reveal = (who: string, bizId: string, field: string) =>
+    as(who, {
+      method: 'POST',
+      url: '/saasapi/authority/personalData/reveal',
+      payload: { bizType: 'member', bizId, field },
+    });
+  const revealLogs = () =>
+    t.platform.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, 'reveal'), eq(operationLogs.targetId, 'M0001001')));
+
+  it('answers the value of one field and logs who revealed it', async () => {
+    const before = (await revealLogs()).length;
+    for (const [field, value] of [
+      ['name', '张伟'],
+      ['nameEn', 'Zhang Wei'],
+      ['birthday', '1985-03-12'],
+      ['cardNumber', '6200010010001'],
+      ['idNumber', '110101198503120019'],
+    ]) {
+      const res = await reveal('demo/hospital', 'M0001001', field);
+      expect(res.statusCode, field).toBe(200);
+      expect(res.json().data).toEqual({ logged: true, value });
+    }
+    const logs = await revealLogs();
+    expect(logs).toHaveLength(before + 5);
+    expect(logs.at(-1)).toMatchObject({
+      account: 'hospital',
+      targetTable: 'member',
+      after: { field: 'idNumber' },
+    });
+    expect((await reveal('demo/auditor', 'M0001001', 'phone')).json().data.value).toMatch(/^138\d{4}8001$/);
+  });
+
+  it("refuses another tenant's member, an unknown one and a field that is not personal data, logging nothing", async () => {
+    const before = (await revealLogs()).length;
+    expect((await reveal('demo/hospital', 'M0009999', 'name')).statusCode).toBe(404);
+    const otherTenant = await reveal('acme/hospital', 'M0001001', 'name');
+    expect(otherTenant.statusCode).toBe(404);
+    expect(JSON.stringify(otherTenant.json())).not.toContain('张伟');
+    expect((await reveal('acme/admin', 'M0001001', 'birthday')).statusCode).toBe(404);
+    expect((await reveal('demo/hospital', 'M0001001', 'customerRef')).statusCode).toBe(400);
+    expect(await revealLogs()).toHaveLength(before);
+  });
+
+  it('needs the reveal permission', async () => {
+    const res = await reveal('demo/netview', 'M0001001', 'name');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("refuses another provider's member: provider staff reveal only members of plans their provider serves today", async () => {
+    const restore = await setDemoNetwork({ validTo: '2020-12-31' });
+    try {
+      expect((await reveal('demo/hospital', 'M0001001', 'name')).statusCode).toBe(404);
+      expect((await reveal('demo/admin', 'M0001001', 'name')).statusCode).toBe(200);
+    } finally {
+      await restore();
+    }
+  });
 });

@@ -413,6 +413,7 @@ function Actions({ appointment }: { appointment: TAppointment }) {
 
 function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
   const { t } = useTranslation('appointments');
+  const english = useLanguage() === 'en';
   const query = useAppointment(id);
   const client = useAppointmentClient(id);
   const a = query.data;
@@ -443,15 +444,16 @@ function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
         <Descriptions.Item label={t('fields.appointNo')}>{a.appointNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.member')}>
           <MaskedValue
-            field="memberName"
+            field={english && a.memberNameEn ? 'memberNameEn' : 'memberName'}
             kind="name"
             value={pickLanguage(a.memberName, a.memberNameEn)}
             toggle
+            masked
           />{' '}
           ({a.memberId})
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.birthday')}>
-          <MaskedValue field="patientBirthday" kind="birthday" value={a.patientBirthday} toggle />
+          <MaskedValue field="patientBirthday" kind="birthday" value={a.patientBirthday} toggle masked />
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.provider')}>
           {pickLanguage(a.providerCnName, a.providerEnName)} ({a.providerId})
