@@ -7,6 +7,7 @@
 import {
   APPOINTMENT_PERSONAL_FIELDS,
   type APPOINTMENT_TRANSITIONS,
+  APPOINTMENT_VIEW,
   appointmentActionName,
   appointmentStatusName,
   splitBill,
@@ -20,6 +21,7 @@ import {
 } from '@portal/domain/appointments/rules';
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
 import { maskMemberField } from '@portal/domain/members/rules';
+import { isPermitted } from '@portal/domain/permissions';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -400,7 +402,7 @@ export function statusNotAllowed(row: { appointNo: string; status: string }, act
   });
 }
 
-/** Applies one transition with its history row, in one transaction; answers the appointment. */
+/** haveReadMessage: marks the actor's visible appointments read; answers how many changed. */
 export async function markRead(
   p: TPlatform,
   { actor, ids }: { actor: TActor; ids: string[] },
@@ -420,6 +422,29 @@ export async function markRead(
     )
     .returning({ id: appointments.id });
   return rows.length;
+}
+
+/**
+ * The appointments of the provider staff's own provider not read yet: booked for it by someone
+ * else (an operator, the insurer's systems). They count as unread appointment messages (03) in
+ * the message centre; operators receive none, nor staff whose provider has appointment
+ * management switched off (they could not open them to read them).
+ */
+export async function countUnreadAppointments(db: TDbOrTx, actor: TActor): Promise<number> {
+  const scope = isProviderStaff(actor) ? actor.providerId : null;
+  const switchedOn = actor.providerFunctions === null || actor.providerFunctions.includes('appointment');
+  if (!scope || !switchedOn || !isPermitted(actor.permissions, APPOINTMENT_VIEW)) return 0;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.tenantId, actor.tenantId),
+        eq(appointments.providerId, scope),
+        eq(appointments.haveRead, false),
+      ),
+    );
+  return n;
 }
 
 /** The coverage of an appointment (limits for the bill). */

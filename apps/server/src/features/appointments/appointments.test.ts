@@ -20,6 +20,7 @@ import {
   policies,
   policyCoverages,
 } from '../members/members.tables.ts';
+import { MSG_CHANGED_CHANNEL } from '../messages/messages.live.ts';
 import { APPOINTMENT_EXPIRY_JOB } from './appointments.expiry.ts';
 import { appointmentProcess, appointments } from './appointments.tables.ts';
 
@@ -814,5 +815,81 @@ describe('isolation and permissions', () => {
     await t.platform.authCache.invalidate({ all: true });
     expect(await menuNames()).not.toContain('appointment-list');
     expect(await menuNames('smartPortal')).not.toContain('smartPortal-appointment');
+  });
+});
+
+describe('appointment messages in the message centre (haveReadMessage)', () => {
+  const COLLECT = '/saasapi/msg/msg/center/collect';
+  const appointmentCount = async (who: string) => {
+    const res = await as(who, { method: 'POST', url: COLLECT, payload: { codes: ['03'] } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.statisticsList[0].count as number;
+  };
+  const published: string[] = [];
+  beforeAll(async () => {
+    await t.platform.kv.subscribe(MSG_CHANGED_CHANNEL, (message) => published.push(message));
+  });
+
+  it("counts an appointment booked for the provider by an operator until the provider's staff read it, and tells open sessions", async () => {
+    const before = await appointmentCount('demo/hospital');
+    const adminBefore = await appointmentCount('demo/admin');
+    const sent = published.length;
+    const booked = await register({ providerId: 'P10001' }, 'demo/admin');
+    expect(await appointmentCount('demo/hospital')).toBe(before + 1);
+    await expect.poll(() => published.length).toBeGreaterThan(sent);
+    // Other tenants and operators do not count it.
+    expect(await appointmentCount('acme/hospital')).toBe(0);
+    expect(await appointmentCount('demo/admin')).toBe(adminBefore);
+
+    const read = published.length;
+    const res = await as('demo/hospital', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: [booked.id] },
+    });
+    expect(res.json().data).toBe(1);
+    expect(await appointmentCount('demo/hospital')).toBe(before);
+    await expect.poll(() => published.length).toBeGreaterThan(read);
+    expect(JSON.parse(published.at(-1)!)).toMatchObject({ tenantId: demoId });
+    // Read twice: nothing changes, nothing is told.
+    const again = await as('demo/hospital', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: [booked.id] },
+    });
+    expect(again.json().data).toBe(0);
+  });
+
+  it("does not count the provider's own bookings, nor let another provider or tenant read them", async () => {
+    const before = await appointmentCount('demo/hospital');
+    await register();
+    expect(await appointmentCount('demo/hospital')).toBe(before);
+    const other = await register({ providerId: 'P10002', memberId: 'M0009001' }, 'demo/admin');
+    expect(await appointmentCount('demo/hospital')).toBe(before);
+    for (const who of ['demo/hospital', 'acme/hospital']) {
+      const res = await as(who, {
+        method: 'POST',
+        url: `${B}/appointmentMessage/haveReadMessage`,
+        payload: { ids: [other.id] },
+      });
+      expect(res.json().data, who).toBe(0);
+    }
+    const [row] = await t.platform.db.select().from(appointments).where(eq(appointments.id, other.id));
+    expect(row.haveRead).toBe(false);
+  });
+
+  it('refuses a bad body and users without the permission', async () => {
+    const bad = await as('demo/hospital', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const denied = await as('demo/netview', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: [] },
+    });
+    expect(denied.statusCode).toBe(403);
   });
 });

@@ -40,10 +40,10 @@ import { useLanguage } from '../../../lib/use-language.ts';
 import { applyServerFieldErrors, zodRule } from '../../../lib/zod-form.ts';
 import { useAppointment, useProcessDetail } from '../api/appointment.ts';
 import {
-  markAppointmentsRead,
   useCancelAppointment,
   useConfirmVisit,
   useFinishAppointment,
+  useMarkAppointmentsRead,
   useSaveAppointment,
   useUpdateVisitConfirmation,
 } from '../api/appointment-actions.ts';
@@ -417,9 +417,10 @@ function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
   const query = useAppointment(id);
   const client = useAppointmentClient(id);
   const a = query.data;
+  const markRead = useMarkAppointmentsRead();
   useEffect(() => {
-    if (a && !a.haveRead) void markAppointmentsRead([a.id]).catch(() => undefined);
-  }, [a]);
+    if (a && !a.haveRead) void markRead([a.id]);
+  }, [a, markRead]);
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError || !a)
     return (
