@@ -163,6 +163,9 @@ export const ZPolicyDetailBody = z.object({
 export type TPolicyDetailBody = z.input<typeof ZPolicyDetailBody>;
 
 /** A coverage of the policy in one currency with its limits and what is used, pending and left. */
+/** A policy year: first and last day. */
+export const ZPolicyYear = z.object({ from: z.string(), to: z.string() });
+
 export const ZCoverageSummary = z.object({
   coverageCode: z.string(),
   coverageName: z.string(),
@@ -203,6 +206,8 @@ export const ZPolicyDetail = z.object({
   policyNo: z.string(),
   validFrom: z.string(),
   validTo: z.string(),
+  /** The policy year whose usage the coverages count (from the anniversary of validFrom). */
+  policyYear: ZPolicyYear,
   policyStatus: z.string(),
   inForce: z.boolean(),
   providerId: z.string(),
@@ -263,6 +268,7 @@ export const ZBenefitUsageLine = z.object({
 export type TBenefitUsageLine = z.infer<typeof ZBenefitUsageLine>;
 export const ZBenefitUsedInfo = z.object({
   memberId: z.string(),
+  policyYear: ZPolicyYear,
   summaries: z.array(ZCoverageSummary),
   lines: z.array(ZBenefitUsageLine),
 });

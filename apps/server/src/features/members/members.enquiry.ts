@@ -5,7 +5,7 @@
  * to the plan network of their own provider valid today, so a member of a plan the provider
  * does not serve reads as missing. Personal data leaves the server masked (decision 0020).
  */
-import { remainingBenefit } from '@portal/domain/members/benefits';
+import { policyYearOf, remainingBenefit, type TPolicyYear } from '@portal/domain/members/benefits';
 import {
   COVERAGE_CODES,
   CURRENCIES,
@@ -208,14 +208,20 @@ export async function memberPersonalValue(
   return row ? row[field as TMemberPersonalField] : null;
 }
 
-/** The coverages of a policy with used and pending summed over the policy's validity. */
+/** The policy year of today (China day), or the nearest one of a policy not in force. */
+export function currentPolicyYear(policy: { validFrom: string; validTo: string }): TPolicyYear {
+  return policyYearOf(chinaDay(new Date()), policy.validFrom, policy.validTo);
+}
+
+/** The coverages of a policy with used and pending summed over its current policy year. */
 async function coverageSummaries(
   p: TPlatform,
   policy: TPolicyRow,
   filter: { currency?: string; coverage?: string } = {},
 ): Promise<TCoverageSummary[]> {
+  const year = currentPolicyYear(policy);
   // Written with an alias: inside a select from one table Drizzle leaves columns unqualified.
-  const inPeriod = sql`u.visit_date between ${policy.validFrom} and ${policy.validTo}`;
+  const inPeriod = sql`u.visit_date between ${year.from} and ${year.to}`;
   const rows = await p.db
     .select({
       coverageCode: policyCoverages.coverageCode,
@@ -322,6 +328,7 @@ export async function getPolicyDetailInfo(
     policyNo: policy.policyNo,
     validFrom: policy.validFrom,
     validTo: policy.validTo,
+    policyYear: currentPolicyYear(policy),
     policyStatus: policy.policyStatus,
     inForce: inForce(policy.validFrom, policy.validTo, policy.policyStatus, today),
     providerId,
@@ -377,7 +384,7 @@ async function usedInfoPolicy(p: TPlatform, actor: TActor, body: z.output<typeof
   });
 }
 
-/** The usage lines of a policy's coverages in its validity, newest visit first. */
+/** The usage lines of a policy's coverages in its current policy year, newest visit first. */
 async function usageLines(
   p: TPlatform,
   policy: TPolicyRow,
@@ -399,7 +406,7 @@ async function usageLines(
     .where(
       and(
         eq(policyCoverages.policyRef, policy.policyRef),
-        sql`${benefitUsage.visitDate} between ${policy.validFrom} and ${policy.validTo}`,
+        sql`${benefitUsage.visitDate} between ${currentPolicyYear(policy).from} and ${currentPolicyYear(policy).to}`,
         filter.currency ? eq(policyCoverages.currency, filter.currency) : undefined,
         filter.coverage ? eq(policyCoverages.coverageCode, filter.coverage) : undefined,
         inArray(benefitUsage.status, ['used', 'pending']),
@@ -419,7 +426,7 @@ export async function getBenefitUsedInfo(
     coverageSummaries(p, policy, filter),
     usageLines(p, policy, filter),
   ]);
-  return { memberId: policy.memberId, summaries, lines, policy };
+  return { memberId: policy.memberId, policyYear: currentPolicyYear(policy), summaries, lines, policy };
 }
 
 /** POST /smartportal/benefit/getBenefitSpecialRuleList. */

@@ -2,9 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
+import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { DEMO_CUSTOMER_ID, DEMO_PLAN_CODE } from './members.seed.ts';
-import { groupPlans, members, planProviders, policies, policyCoverages } from './members.tables.ts';
+import {
+  benefitUsage,
+  groupPlans,
+  members,
+  planProviders,
+  policies,
+  policyCoverages,
+} from './members.tables.ts';
+import { benefitBalance, recordBenefitUsage } from './members.usage.ts';
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
@@ -563,5 +572,78 @@ describe("revealing a member's masked data", () => {
     } finally {
       await restore();
     }
+  });
+});
+
+describe('benefit usage per policy year', () => {
+  // The demo policy runs from 1 January of this year to 31 December of the next: two policy years.
+  const year = new Date().getUTCFullYear();
+  const source = { sourceType: 'claim', sourceId: 'TEST-POLICY-YEAR', providerId: 'P10001', actor: 'test' };
+
+  it('counts what falls in the current policy year; a visit after the anniversary counts in the next one', async () => {
+    const [tenant] = await t.platform.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+    const [op] = await t.platform.db
+      .select({ id: policyCoverages.id })
+      .from(policyCoverages)
+      .innerJoin(policies, eq(policies.id, policyCoverages.policyRef))
+      .innerJoin(members, eq(members.id, policies.memberRef))
+      .where(
+        and(
+          eq(members.memberId, 'M0001001'),
+          eq(policyCoverages.coverageCode, 'OP'),
+          eq(policyCoverages.currency, 'CNY'),
+        ),
+      );
+    const record = (visitDate: string, amount: string) =>
+      recordBenefitUsage(t.platform.db, {
+        ...source,
+        tenantId: tenant.id,
+        coverageRef: op.id,
+        visitDate,
+        amount,
+        status: 'used',
+      });
+    const balance = (on: string) =>
+      benefitBalance(t.platform.db, { tenantId: tenant.id, coverageRef: op.id, on });
+    await record(`${year + 1}-01-01`, '500.00');
+    try {
+      const res = await as('demo/hospital', {
+        method: 'POST',
+        url: '/saasapi/smartportal/benefit/getBenefitUsedInfo',
+        payload: USED_BODY,
+      });
+      const info = res.json().data;
+      expect(info.policyYear).toEqual({ from: `${year}-01-01`, to: `${year}-12-31` });
+      const opCny = info.summaries.find(
+        (s: { coverageCode: string; currency: string }) => s.coverageCode === 'OP' && s.currency === 'CNY',
+      );
+      expect(opCny).toMatchObject({ used: '1250.50', remaining: '18749.50' });
+      expect(info.lines.map((l: { amount: string }) => l.amount)).not.toContain('500.00');
+
+      expect(await balance(`${year}-12-31`)).toMatchObject({
+        policyYear: { from: `${year}-01-01`, to: `${year}-12-31` },
+        used: '1250.50',
+        remaining: '18749.50',
+      });
+      expect(await balance(`${year + 1}-01-01`)).toMatchObject({
+        policyYear: { from: `${year + 1}-01-01`, to: `${year + 1}-12-31` },
+        used: '500.00',
+        pending: '0.00',
+        remaining: '19500.00',
+      });
+      // The same source again replaces its row.
+      await record(`${year + 1}-01-01`, '600.00');
+      expect((await balance(`${year + 1}-06-30`))?.used).toBe('600.00');
+    } finally {
+      await t.platform.db.delete(benefitUsage).where(eq(benefitUsage.sourceId, source.sourceId));
+    }
+  });
+
+  it("answers nothing for another tenant's coverage", async () => {
+    const [acme] = await t.platform.db.select().from(tenants).where(eq(tenants.code, 'acme'));
+    const [op] = await t.platform.db.select({ id: policyCoverages.id }).from(policyCoverages).limit(1);
+    expect(
+      await benefitBalance(t.platform.db, { tenantId: acme.id, coverageRef: op.id, on: `${year}-06-01` }),
+    ).toBeNull();
   });
 });

@@ -246,6 +246,9 @@ export function PolicyBenefits({ hit }: { hit: TMemberHit }) {
             </Button>
           }
         >
+          <Typography.Paragraph type="secondary">
+            {t('policyYearHint', { from: d.policyYear.from, to: d.policyYear.to })}
+          </Typography.Paragraph>
           <Table<TCoverageSummary>
             rowKey={(c) => `${c.coverageCode}/${c.currency}`}
             size="middle"
