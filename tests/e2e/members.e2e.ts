@@ -8,7 +8,8 @@ afterEach(async () => {
 });
 
 // `hospital` (provider P10001, which serves plan GP-DEMO-01) finds 张伟 by name and birthday and
-// reads the outpatient benefit left in yuan: 20,000.00 − 1,250.50 = 18,749.50. Once per language.
+// reads the outpatient benefit left in yuan: 20,000.00 − 1,250.50 = 18,749.50; the member's name
+// and numbers arrive masked and the eye button shows one, logged by the server. Once per language.
 const cases = [
   {
     lang: 'zh',
@@ -17,8 +18,11 @@ const cases = [
     name: '姓名',
     birthday: '出生日期',
     search: /查\s*询/,
-    view: '查看 张伟（M0001001）的保单及福利',
-    policy: '张伟（M0001001）的保单',
+    view: '查看 张*（M0001001）的保单及福利',
+    policy: '张*（M0001001）的保单',
+    show: '显示完整内容',
+    hide: '隐藏内容',
+    fullName: '张伟',
     coverages: '保障项目及额度',
     outpatient: '门诊',
     rider: '视力保障附加险',
@@ -33,8 +37,11 @@ const cases = [
     name: 'Name',
     birthday: 'Birthday',
     search: 'Search',
-    view: 'View the policy and benefits of 张伟 (M0001001)',
-    policy: 'Policy of Zhang Wei (M0001001)',
+    view: 'View the policy and benefits of 张* (M0001001)',
+    policy: 'Policy of Z**** *** (M0001001)',
+    show: 'Show the full value',
+    hide: 'Hide the value',
+    fullName: 'Zhang Wei',
     coverages: 'Coverages and limits',
     outpatient: 'Outpatient',
     rider: 'Vision care rider',
@@ -75,6 +82,11 @@ describe('member policy and benefits', () => {
         .toEqual(expect.arrayContaining(['20,000.00', '1,250.50', '0.00', '18,749.50']));
       await main.getByText(c.rider).waitFor();
       await main.getByText(c.rule).waitFor();
+      expect(await main.getByText(c.fullName, { exact: true }).count()).toBe(0);
+      const policyCard = main.locator('.ant-card').filter({ hasText: c.policy });
+      await policyCard.getByRole('button', { name: c.show }).first().click();
+      await policyCard.getByText(c.fullName, { exact: true }).waitFor();
+      await policyCard.getByRole('button', { name: c.hide }).waitFor();
       await screenshot(page, `members-benefit-${c.lang}`, { fullPage: true });
 
       const download = page.waitForEvent('download');

@@ -72,7 +72,11 @@ export function chinaToday(now: Date = new Date()): string {
 }
 
 /** The member's personal fields an appointment shows masked until revealed (decision 0020). */
-export const APPOINTMENT_PERSONAL_FIELDS = { memberName: 'name', patientBirthday: 'birthday' } as const;
+export const APPOINTMENT_PERSONAL_FIELDS = {
+  memberName: 'name',
+  memberNameEn: 'name',
+  patientBirthday: 'birthday',
+} as const;
 
 /** The direct-billing claim form batch: at least 1 and fewer than 50 records (spec section 5, 9). */
 export const DB_FORM_MIN = 1;

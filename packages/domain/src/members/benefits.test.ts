@@ -5,6 +5,7 @@ import {
   fromCents,
   isMoney,
   isWithin,
+  policyYearOf,
   remainingBenefit,
   sumMoney,
   toCents,
@@ -144,5 +145,35 @@ describe('isWithin', () => {
     expect(isWithin('2026-06-01', '2026-01-01', '2026-12-31')).toBe(true);
     expect(isWithin('2026-06-01', null, null)).toBe(true);
     expect(isWithin('2027-01-01', '2026-01-01', '2026-12-31')).toBe(false);
+  });
+});
+
+describe('policyYearOf (usage counts per policy year, from the anniversary of validFrom)', () => {
+  it('a calendar-year policy: one year, the whole validity', () => {
+    expect(policyYearOf('2026-06-30', '2026-01-01', '2026-12-31')).toEqual({
+      from: '2026-01-01',
+      to: '2026-12-31',
+    });
+  });
+
+  it('a two-year policy from 1 July: the year boundary is the anniversary', () => {
+    const validity = ['2025-07-01', '2027-06-30'] as const;
+    expect(policyYearOf('2026-06-30', ...validity)).toEqual({ from: '2025-07-01', to: '2026-06-30' });
+    expect(policyYearOf('2026-07-01', ...validity)).toEqual({ from: '2026-07-01', to: '2027-06-30' });
+    expect(policyYearOf('2025-12-31', ...validity)).toEqual({ from: '2025-07-01', to: '2026-06-30' });
+  });
+
+  it('the last year ends on validTo when the policy ends early; days outside take the nearest year', () => {
+    const validity = ['2025-04-15', '2026-10-31'] as const;
+    expect(policyYearOf('2026-05-01', ...validity)).toEqual({ from: '2026-04-15', to: '2026-10-31' });
+    expect(policyYearOf('2027-03-01', ...validity)).toEqual({ from: '2026-04-15', to: '2026-10-31' });
+    expect(policyYearOf('2025-01-01', ...validity)).toEqual({ from: '2025-04-15', to: '2026-04-14' });
+  });
+
+  it('a policy from 29 February: its anniversaries fall on 28 February in common years', () => {
+    const validity = ['2024-02-29', '2028-02-28'] as const;
+    expect(policyYearOf('2025-02-27', ...validity)).toEqual({ from: '2024-02-29', to: '2025-02-27' });
+    expect(policyYearOf('2025-02-28', ...validity)).toEqual({ from: '2025-02-28', to: '2026-02-27' });
+    expect(policyYearOf('2027-12-31', ...validity)).toEqual({ from: '2027-02-28', to: '2028-02-28' });
   });
 });

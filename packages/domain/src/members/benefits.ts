@@ -133,3 +133,40 @@ function maxZero(cents: TCents): TCents {
 export function isWithin(day: string, from: string | null, to: string | null): boolean {
   return (from === null || from <= day) && (to === null || day <= to);
 }
+
+/** A policy year: its first and last day (YYYY-MM-DD). */
+export interface TPolicyYear {
+  from: string;
+  to: string;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The anniversary of `validFrom` in `year`; 29 February falls on the 28th in common years. */
+function anniversary(validFrom: string, year: number): string {
+  const month = Number(validFrom.slice(5, 7));
+  const day = Math.min(Number(validFrom.slice(8, 10)), daysIn(year, month));
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+function dayBefore(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The policy year that holds `day`: limits, deductibles and usage count per policy year, which
+ * starts on validFrom and on each anniversary of it, and ends the day before the next one (or
+ * on validTo). A day outside the validity takes the nearest policy year (the first before the
+ * start, the last after the end), so an expired policy shows its last year.
+ */
+export function policyYearOf(day: string, validFrom: string, validTo: string): TPolicyYear {
+  const on = day < validFrom ? validFrom : day > validTo ? validTo : day;
+  let year = Number(on.slice(0, 4));
+  if (anniversary(validFrom, year) > on) year -= 1;
+  const from = anniversary(validFrom, year);
+  const next = dayBefore(anniversary(validFrom, year + 1));
+  return { from: from < validFrom ? validFrom : from, to: next > validTo ? validTo : next };
+}

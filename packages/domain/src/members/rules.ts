@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { bilingual } from '../i18n/bilingual.ts';
+import { maskPersonalData, type TPersonalDataKind } from '../personal-data/rules.ts';
 import { isMoney } from './benefits.ts';
 
 /** Benefits enquiry: find members of plans the own provider serves and read their benefits. */
@@ -162,6 +163,9 @@ export const ZPolicyDetailBody = z.object({
 export type TPolicyDetailBody = z.input<typeof ZPolicyDetailBody>;
 
 /** A coverage of the policy in one currency with its limits and what is used, pending and left. */
+/** A policy year: first and last day. */
+export const ZPolicyYear = z.object({ from: z.string(), to: z.string() });
+
 export const ZCoverageSummary = z.object({
   coverageCode: z.string(),
   coverageName: z.string(),
@@ -202,6 +206,8 @@ export const ZPolicyDetail = z.object({
   policyNo: z.string(),
   validFrom: z.string(),
   validTo: z.string(),
+  /** The policy year whose usage the coverages count (from the anniversary of validFrom). */
+  policyYear: ZPolicyYear,
   policyStatus: z.string(),
   inForce: z.boolean(),
   providerId: z.string(),
@@ -262,6 +268,7 @@ export const ZBenefitUsageLine = z.object({
 export type TBenefitUsageLine = z.infer<typeof ZBenefitUsageLine>;
 export const ZBenefitUsedInfo = z.object({
   memberId: z.string(),
+  policyYear: ZPolicyYear,
   summaries: z.array(ZCoverageSummary),
   lines: z.array(ZBenefitUsageLine),
 });
@@ -490,3 +497,22 @@ export const ZPlanOption = z.object({
   customId: z.string(),
 });
 export type TPlanOption = z.infer<typeof ZPlanOption>;
+
+/**
+ * A member's personal fields (decision 0020): every answer carries them masked; the reveal
+ * endpoint (bizType `member`, bizId the memberId) answers one of them, logged.
+ */
+export const MEMBER_PERSONAL_FIELDS = {
+  name: 'name',
+  nameEn: 'name',
+  birthday: 'birthday',
+  idNumber: 'idNumber',
+  cardNumber: 'cardNo',
+  phone: 'phone',
+} as const satisfies Record<string, TPersonalDataKind>;
+export type TMemberPersonalField = keyof typeof MEMBER_PERSONAL_FIELDS;
+
+/** The value masked as its field is (an empty value stays empty). */
+export function maskMemberField(field: TMemberPersonalField, value: string): string {
+  return value ? maskPersonalData(MEMBER_PERSONAL_FIELDS[field], value) : value;
+}

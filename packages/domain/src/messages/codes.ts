@@ -31,6 +31,9 @@ export const MSG_CENTER_CODES = [
   '04',
 ] as const satisfies readonly TMsgCategoryCode[];
 
+/** Appointment messages: also counts the appointments a provider has not read yet (decision 0038). */
+export const MSG_CODE_APPOINTMENT = '03' satisfies TMsgCategoryCode;
+
 /** The category whose pop-up messages the global notice dialog shows ("Check detail" opens it). */
 export const MSG_NOTICE_CODE = '04' satisfies TMsgCategoryCode;
 

@@ -67,9 +67,17 @@ export const HOSPITAL_PERSONAL_FIELDS: Readonly<Record<string, TPersonalDataKind
  * Business objects whose masked fields can be revealed (a feature registers who may see each):
  * a hospital change task by its id, the approved record of a hospital by its provider id, an
  * appointment (its member's name and birthday, decision 0038) by its id, a pre-authorisation case
- * (the same two fields, decision 0039) by its id.
+ * (the same two fields, decision 0039) by its id, a member (names, ID, card and phone numbers,
+ * birthday; decision 0036) by its memberId.
  */
-export const REVEAL_BIZ_TYPES = ['providerTask', 'provider', 'user', 'appointment', 'preauth'] as const;
+export const REVEAL_BIZ_TYPES = [
+  'providerTask',
+  'provider',
+  'user',
+  'appointment',
+  'preauth',
+  'member',
+] as const;
 
 /** `POST /authority/personalData/reveal`: one field of one object, logged before it is shown. */
 export const ZRevealBody = z.object({
@@ -83,3 +91,10 @@ export const ZRevealBody = z.object({
     .regex(/^[A-Za-z][A-Za-z0-9]*$/),
 });
 export type TRevealBody = z.infer<typeof ZRevealBody>;
+
+/**
+ * The answer of a reveal: logged, and the value itself for objects whose personal data leaves
+ * the server masked (members, appointments); screens that already hold the value get none.
+ */
+export const ZRevealResult = z.object({ logged: z.literal(true), value: z.string().optional() });
+export type TRevealResult = z.infer<typeof ZRevealResult>;

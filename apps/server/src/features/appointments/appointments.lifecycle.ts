@@ -22,6 +22,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { chinaDay } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { members, planProviders, policies, policyCoverages } from '../members/members.tables.ts';
+import { publishMessagesChanged } from '../messages/messages.live.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
 import {
   actingProvider,
@@ -162,6 +163,8 @@ async function createVisit(
     });
     return row.id;
   });
+  // Booked for the provider by someone else: its staff's message-centre badge counts it now.
+  if (!isProviderStaff(actor)) await publishMessagesChanged(p, actor.tenantId);
   return getAppointment(p, { actor, id });
 }
 
@@ -329,7 +332,7 @@ export function finishAppointment(
   return transition(p, { actor, id, version, action: 'finish', remark });
 }
 
-/** haveReadMessage: marks the actor's visible appointments read; answers how many changed. */
+/** Expires the tenant's appointments still to be treated whose visit day has passed. */
 export async function expireTenant(db: TDbOrTx, tenantId: string, today: string): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx

@@ -18,6 +18,7 @@ import {
   ZVisitConfirmation,
   ZVisitRegistration,
 } from '@portal/domain/appointments/rules';
+import { MSG_CODE_APPOINTMENT } from '@portal/domain/messages/codes';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +26,8 @@ import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import { attachment, sendFile } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { publishMessagesChanged } from '../messages/messages.live.ts';
+import { registerUnreadCounter } from '../messages/messages.service.ts';
 import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import {
   appointmentInfoExport,
@@ -45,7 +48,9 @@ import {
 import {
   appointmentBill,
   appointmentClient,
+  appointmentPersonalValue,
   appointmentVisible,
+  countUnreadAppointments,
   getAppointment,
   listAppointments,
   markRead,
@@ -70,9 +75,11 @@ const sendPdf = (reply: FastifyReply, file: { fileName: string; body: Buffer }) 
 
 export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
   defineAppointmentExpiryJob(p);
+  registerUnreadCounter(MSG_CODE_APPOINTMENT, countUnreadAppointments);
   registerRevealTarget('appointment', {
     fields: Object.keys(APPOINTMENT_PERSONAL_FIELDS),
     canSee: (platform, { actor, bizId }) => appointmentVisible(platform, { actor, id: bizId }),
+    readValue: appointmentPersonalValue,
   });
   return async (app) => {
     app.post(
@@ -199,7 +206,13 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(z.number()) },
         },
       },
-      async (request) => ok(await markRead(p, { actor: actorOf(request), ids: request.body.ids })),
+      async (request) => {
+        const actor = actorOf(request);
+        const changed = await markRead(p, { actor, ids: request.body.ids });
+        // The message-centre badge counts unread appointments: every open session re-reads it.
+        if (changed > 0) await publishMessagesChanged(p, actor.tenantId);
+        return ok(changed);
+      },
     );
 
     app.post(

@@ -5,7 +5,9 @@
  * changes are in appointments.lifecycle.ts.
  */
 import {
+  APPOINTMENT_PERSONAL_FIELDS,
   type APPOINTMENT_TRANSITIONS,
+  APPOINTMENT_VIEW,
   appointmentActionName,
   appointmentStatusName,
   splitBill,
@@ -18,6 +20,8 @@ import {
   type ZPatientQuery,
 } from '@portal/domain/appointments/rules';
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
+import { maskMemberField } from '@portal/domain/members/rules';
+import { isPermitted } from '@portal/domain/permissions';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -124,6 +128,16 @@ function toDto(r: { row: TAppointmentRow; providerCnName: string; providerEnName
   };
 }
 
+/** An appointment as screens read it: the member's name and birthday masked (decision 0020). */
+function masked(a: TAppointment): TAppointment {
+  return {
+    ...a,
+    memberName: maskMemberField('name', a.memberName),
+    memberNameEn: maskMemberField('nameEn', a.memberNameEn),
+    patientBirthday: maskMemberField('birthday', a.patientBirthday),
+  };
+}
+
 const withProvider = () =>
   and(eq(providers.tenantId, appointments.tenantId), eq(providers.providerId, appointments.providerId));
 
@@ -145,7 +159,7 @@ export async function listAppointments(
           .orderBy(desc(appointments.createdAt), desc(appointments.id))
           .limit(size)
           .offset((current - 1) * size);
-  return { records: rows.map(toDto), total, current, size };
+  return { records: rows.map((r) => masked(toDto(r))), total, current, size };
 }
 
 /** The filtered appointments in keyset batches by id (the exports). */
@@ -196,7 +210,17 @@ export async function getAppointment(p: TPlatform, { actor, id }: { actor: TActo
     .leftJoin(providers, withProvider())
     .where(oneWhere(actor, id));
   if (!row) throw new AppError('APPOINT_NOT_FOUND');
-  return toDto(row);
+  return masked(toDto(row));
+}
+
+/** One personal field of an appointment the actor may see (the reveal); null otherwise. */
+export async function appointmentPersonalValue(
+  p: TPlatform,
+  { actor, bizId, field }: { actor: TActor; bizId: string; field: string },
+): Promise<string | null> {
+  if (!UUID.test(bizId) || !Object.hasOwn(APPOINTMENT_PERSONAL_FIELDS, field)) return null;
+  const [row] = await p.db.select().from(appointments).where(oneWhere(actor, bizId));
+  return row ? row[field as keyof typeof APPOINTMENT_PERSONAL_FIELDS] : null;
 }
 
 /** The process history of one appointment, oldest first. */
@@ -328,11 +352,11 @@ export async function patientList(
   return rows.map((r) => ({
     memberId: r.member.memberId,
     employeeId: r.member.employeeId,
-    name: r.member.name,
-    nameEn: r.member.nameEn,
-    birthday: r.member.birthday,
+    name: maskMemberField('name', r.member.name),
+    nameEn: maskMemberField('nameEn', r.member.nameEn),
+    birthday: maskMemberField('birthday', r.member.birthday),
     sex: r.member.sex,
-    cardNumber: r.member.cardNumber,
+    cardNumber: maskMemberField('cardNumber', r.member.cardNumber),
     customerId: r.customer.customerId,
     customerName: r.customer.name,
     customerNameEn: r.customer.nameEn,
@@ -378,7 +402,7 @@ export function statusNotAllowed(row: { appointNo: string; status: string }, act
   });
 }
 
-/** Applies one transition with its history row, in one transaction; answers the appointment. */
+/** haveReadMessage: marks the actor's visible appointments read; answers how many changed. */
 export async function markRead(
   p: TPlatform,
   { actor, ids }: { actor: TActor; ids: string[] },
@@ -398,6 +422,29 @@ export async function markRead(
     )
     .returning({ id: appointments.id });
   return rows.length;
+}
+
+/**
+ * The appointments of the provider staff's own provider not read yet: booked for it by someone
+ * else (an operator, the insurer's systems). They count as unread appointment messages (03) in
+ * the message centre; operators receive none, nor staff whose provider has appointment
+ * management switched off (they could not open them to read them).
+ */
+export async function countUnreadAppointments(db: TDbOrTx, actor: TActor): Promise<number> {
+  const scope = isProviderStaff(actor) ? actor.providerId : null;
+  const switchedOn = actor.providerFunctions === null || actor.providerFunctions.includes('appointment');
+  if (!scope || !switchedOn || !isPermitted(actor.permissions, APPOINTMENT_VIEW)) return 0;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.tenantId, actor.tenantId),
+        eq(appointments.providerId, scope),
+        eq(appointments.haveRead, false),
+      ),
+    );
+  return n;
 }
 
 /** The coverage of an appointment (limits for the bill). */

@@ -3,8 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { splitBill } from '@portal/domain/appointments/rules';
+import { maskPersonalData } from '@portal/domain/personal-data/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { chinaDay } from '../../platform/http/xlsx-export.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
@@ -18,6 +20,7 @@ import {
   policies,
   policyCoverages,
 } from '../members/members.tables.ts';
+import { MSG_CHANGED_CHANNEL } from '../messages/messages.live.ts';
 import { APPOINTMENT_EXPIRY_JOB } from './appointments.expiry.ts';
 import { appointmentProcess, appointments } from './appointments.tables.ts';
 
@@ -26,6 +29,8 @@ const tokens: Record<string, string> = {};
 let demoId = '';
 
 const B = '/saasapi/smartportal';
+/** Names leave the server masked (decision 0020); the reveal answers them. */
+const masked = (name: string) => maskPersonalData('name', name);
 const LIST = `${B}/appointmentBasic/getAppointmentBasicList`;
 const SAVE = `${B}/appointmentBasic/saveAppointMentInfo`;
 const REGISTER = `${B}/appointDetail/visitRegistration`;
@@ -148,12 +153,14 @@ describe('patients and visit registration', () => {
     const [zhang] = byName.json().data;
     expect(zhang).toMatchObject({
       memberId: 'M0001001',
-      name: '张伟',
-      nameEn: 'Zhang Wei',
+      name: masked('张伟'),
+      nameEn: masked('Zhang Wei'),
       grpPlanCode: 'GP-DEMO-01',
       customerId: 'C0001',
       directBilling: true,
     });
+    expect(zhang.birthday).toBe(maskPersonalData('birthday', '1985-03-12'));
+    expect(zhang.cardNumber).not.toBe('6200010010001');
     expect(zhang.coverages).toEqual(expect.arrayContaining([{ coverageCode: 'OP', currency: 'CNY' }]));
     const byEnglishName = await as('demo/hospital', {
       method: 'POST',
@@ -166,7 +173,7 @@ describe('patients and visit registration', () => {
       url: PATIENTS,
       payload: { cardNumber: '6200010010002' },
     });
-    expect(byCard.json().data.map((m: { name: string }) => m.name)).toEqual(['李娜']);
+    expect(byCard.json().data.map((m: { name: string }) => m.name)).toEqual([masked('李娜')]);
     const wrongBirthday = await as('demo/hospital', {
       method: 'POST',
       url: PATIENTS,
@@ -200,7 +207,12 @@ describe('patients and visit registration', () => {
 
   it('registers a visit to be treated with its first history row', async () => {
     const a = await register({ doctor: '王医生', visitTime: '09:30' });
-    expect(a).toMatchObject({ status: '01', memberName: '张伟', providerId: 'P10001', coverageCode: 'OP' });
+    expect(a).toMatchObject({
+      status: '01',
+      memberName: masked('张伟'),
+      providerId: 'P10001',
+      coverageCode: 'OP',
+    });
     expect(a.appointNo).toMatch(/^AP\d{10}$/);
     const history = await as('demo/hospital', {
       method: 'GET',
@@ -350,7 +362,7 @@ describe('transitions', () => {
     expect(booked.json().data).toMatchObject({
       status: '01',
       source: '01',
-      memberName: '张小雨',
+      memberName: masked('张小雨'),
       coverageCode: 'DT',
     });
     const changed = await as('demo/hospital', {
@@ -465,14 +477,14 @@ describe('the list and its filter', () => {
       .sort();
 
   it('filters by status (several), appointNo, member name or id, birthday and provider', async () => {
-    expect(await names({ status: ['01'] })).toEqual(['张伟', '李娜']);
-    expect(await names({ status: ['02'] })).toEqual(['张小雨']);
-    expect(await names({ status: ['01', '02'] })).toEqual(['张伟', '张小雨', '李娜']);
-    expect(await names({ appointNo: zhang.appointNo })).toEqual(['张伟']);
-    expect(await names({ member: '张' })).toEqual(['张伟', '张小雨']);
-    expect(await names({ member: 'li na' })).toEqual(['李娜']);
-    expect(await names({ member: 'M0001002' })).toEqual(['李娜']);
-    expect(await names({ patientBirthday: '2015-10-05' })).toEqual(['张小雨']);
+    expect(await names({ status: ['01'] })).toEqual(['张伟', '李娜'].map(masked));
+    expect(await names({ status: ['02'] })).toEqual(['张小雨'].map(masked));
+    expect(await names({ status: ['01', '02'] })).toEqual(['张伟', '张小雨', '李娜'].map(masked));
+    expect(await names({ appointNo: zhang.appointNo })).toEqual(['张伟'].map(masked));
+    expect(await names({ member: '张' })).toEqual(['张伟', '张小雨'].map(masked));
+    expect(await names({ member: 'li na' })).toEqual(['李娜'].map(masked));
+    expect(await names({ member: 'M0001002' })).toEqual(['李娜'].map(masked));
+    expect(await names({ patientBirthday: '2015-10-05' })).toEqual(['张小雨'].map(masked));
     expect(await names({ providerIds: ['P10001'] })).toHaveLength(3);
     expect(await names({ providerIds: ['P10002'] })).toEqual([]);
   });
@@ -480,8 +492,8 @@ describe('the list and its filter', () => {
   it('filters by createTime in China time, and refuses an end not later than the start', async () => {
     expect(
       await names({ createTimeStart: '2026-01-10 00:00:00', createTimeEnd: '2026-01-10 23:59:59' }),
-    ).toEqual(['李娜']);
-    expect(await names({ createTimeStart: '2026-01-11 00:00:00' })).toEqual(['张伟', '张小雨']);
+    ).toEqual(['李娜'].map(masked));
+    expect(await names({ createTimeStart: '2026-01-11 00:00:00' })).toEqual(['张伟', '张小雨'].map(masked));
     const bad = await list({ createTimeStart: '2026-01-10 10:00:00', createTimeEnd: '2026-01-10 10:00:00' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.fieldErrors['model.createTimeEnd']).toEqual({
@@ -493,7 +505,7 @@ describe('the list and its filter', () => {
   it('pages with the spec sizes only, newest first', async () => {
     const page = (await list({}, 'demo/hospital', { size: 5, current: 1 })).json().data;
     expect(page).toMatchObject({ total: 3, size: 5, current: 1 });
-    expect(page.records[2].memberName).toBe('李娜');
+    expect(page.records[2].memberName).toBe(masked('李娜'));
     const bad = await list({}, 'demo/hospital', { size: 7 });
     expect(bad.statusCode).toBe(400);
   });
@@ -656,7 +668,7 @@ describe('client, providers and detail', () => {
     expect(detail.json().data).toMatchObject({
       id: a.id,
       providerCnName: expect.any(String),
-      memberName: '张伟',
+      memberName: masked('张伟'),
     });
   });
 });
@@ -702,9 +714,27 @@ describe('isolation and permissions', () => {
         url: '/saasapi/authority/personalData/reveal',
         payload: { bizType: 'appointment', bizId: id, field },
       });
-    expect((await reveal(own.id)).statusCode).toBe(200);
+    const shown = await reveal(own.id);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data).toEqual({ logged: true, value: '张伟' });
+    expect((await reveal(own.id, 'patientBirthday')).json().data.value).toBe('1985-03-12');
+    expect((await reveal(own.id, 'memberNameEn')).json().data.value).toBe('Zhang Wei');
+    const logs = await t.platform.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, 'reveal'), eq(operationLogs.targetId, own.id)));
+    expect(logs.map((l) => l.after)).toEqual(
+      expect.arrayContaining([{ field: 'memberName' }, { field: 'patientBirthday' }]),
+    );
     expect((await reveal(other.id)).statusCode).toBe(404);
     expect((await reveal(own.id, 'diagnosis')).statusCode).toBe(400);
+    const acme = await as('acme/hospital', {
+      method: 'POST',
+      url: '/saasapi/authority/personalData/reveal',
+      payload: { bizType: 'appointment', bizId: own.id, field: 'memberName' },
+    });
+    expect(acme.statusCode).toBe(404);
+    expect(JSON.stringify(acme.json())).not.toContain('张伟');
   });
 
   it("hides a tenant's appointments from another tenant", async () => {
@@ -785,5 +815,81 @@ describe('isolation and permissions', () => {
     await t.platform.authCache.invalidate({ all: true });
     expect(await menuNames()).not.toContain('appointment-list');
     expect(await menuNames('smartPortal')).not.toContain('smartPortal-appointment');
+  });
+});
+
+describe('appointment messages in the message centre (haveReadMessage)', () => {
+  const COLLECT = '/saasapi/msg/msg/center/collect';
+  const appointmentCount = async (who: string) => {
+    const res = await as(who, { method: 'POST', url: COLLECT, payload: { codes: ['03'] } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.statisticsList[0].count as number;
+  };
+  const published: string[] = [];
+  beforeAll(async () => {
+    await t.platform.kv.subscribe(MSG_CHANGED_CHANNEL, (message) => published.push(message));
+  });
+
+  it("counts an appointment booked for the provider by an operator until the provider's staff read it, and tells open sessions", async () => {
+    const before = await appointmentCount('demo/hospital');
+    const adminBefore = await appointmentCount('demo/admin');
+    const sent = published.length;
+    const booked = await register({ providerId: 'P10001' }, 'demo/admin');
+    expect(await appointmentCount('demo/hospital')).toBe(before + 1);
+    await expect.poll(() => published.length).toBeGreaterThan(sent);
+    // Other tenants and operators do not count it.
+    expect(await appointmentCount('acme/hospital')).toBe(0);
+    expect(await appointmentCount('demo/admin')).toBe(adminBefore);
+
+    const read = published.length;
+    const res = await as('demo/hospital', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: [booked.id] },
+    });
+    expect(res.json().data).toBe(1);
+    expect(await appointmentCount('demo/hospital')).toBe(before);
+    await expect.poll(() => published.length).toBeGreaterThan(read);
+    expect(JSON.parse(published.at(-1)!)).toMatchObject({ tenantId: demoId });
+    // Read twice: nothing changes, nothing is told.
+    const again = await as('demo/hospital', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: [booked.id] },
+    });
+    expect(again.json().data).toBe(0);
+  });
+
+  it("does not count the provider's own bookings, nor let another provider or tenant read them", async () => {
+    const before = await appointmentCount('demo/hospital');
+    await register();
+    expect(await appointmentCount('demo/hospital')).toBe(before);
+    const other = await register({ providerId: 'P10002', memberId: 'M0009001' }, 'demo/admin');
+    expect(await appointmentCount('demo/hospital')).toBe(before);
+    for (const who of ['demo/hospital', 'acme/hospital']) {
+      const res = await as(who, {
+        method: 'POST',
+        url: `${B}/appointmentMessage/haveReadMessage`,
+        payload: { ids: [other.id] },
+      });
+      expect(res.json().data, who).toBe(0);
+    }
+    const [row] = await t.platform.db.select().from(appointments).where(eq(appointments.id, other.id));
+    expect(row.haveRead).toBe(false);
+  });
+
+  it('refuses a bad body and users without the permission', async () => {
+    const bad = await as('demo/hospital', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const denied = await as('demo/netview', {
+      method: 'POST',
+      url: `${B}/appointmentMessage/haveReadMessage`,
+      payload: { ids: [] },
+    });
+    expect(denied.statusCode).toBe(403);
   });
 });

@@ -73,8 +73,15 @@ async function writeCustomers(
   return ids;
 }
 
+/** A member found by memberId: its row id and its customer (row id and customerId). */
+export type TFoundMembers = Map<string, { id: string; customerRef: string; customerId: string }>;
+
 /** Members by memberId in the tenant: id and customer. */
-async function existingMembers(tx: TDbOrTx, tenantId: string, memberIds: string[]) {
+export async function existingMembers(
+  tx: TDbOrTx,
+  tenantId: string,
+  memberIds: string[],
+): Promise<TFoundMembers> {
   const rows = await readByKeys<{ id: string; member_id: string; customer_ref: string; customer_id: string }>(
     tx,
     memberIds,
@@ -82,18 +89,22 @@ async function existingMembers(tx: TDbOrTx, tenantId: string, memberIds: string[
       from members m join customers c on c.id = m.customer_ref
       where m.tenant_id = ${tenantId} and m.member_id = any(${keys}::text[])`,
   );
-  const found = new Map<string, { id: string; customerRef: string; customerId: string }>();
+  const found: TFoundMembers = new Map();
   for (const r of rows)
     found.set(r.member_id, { id: r.id, customerRef: r.customer_ref, customerId: r.customer_id });
   return found;
 }
 
-/** Members checked without writing: duplicates in the delivery and members moving customer. */
+/**
+ * Members checked without writing: duplicates in the delivery and members moving customer.
+ * `found` is what `existingMembers` answered for these items, when the caller has read it.
+ */
 export async function checkMembers(
   tx: TDbOrTx,
   tenantId: string,
   items: TMemberItem[],
   offset = 0,
+  found?: TFoundMembers,
 ): Promise<TItemError[]> {
   const errors: TItemError[] = [];
   const seen = new Set<string>();
@@ -104,13 +115,15 @@ export async function checkMembers(
       );
     seen.add(item.memberId);
   });
-  const found = await existingMembers(
-    tx,
-    tenantId,
-    items.map((m) => m.memberId),
-  );
+  const known =
+    found ??
+    (await existingMembers(
+      tx,
+      tenantId,
+      items.map((m) => m.memberId),
+    ));
   items.forEach((item, i) => {
-    const existing = found.get(item.memberId);
+    const existing = known.get(item.memberId);
     if (existing && existing.customerId !== item.customerId)
       errors.push(
         itemError(offset + i, item.memberId, 'customerId', 'MEMBER_CUSTOMER_CONFLICT', {
@@ -125,14 +138,34 @@ export async function checkMembers(
 /** Writes members (and their customers) inside the caller's transaction; refuses with item errors first. */
 export async function upsertMembers(
   tx: TDbOrTx,
+  input: { tenantId: string; actor: TActor; items: TMemberItem[]; offset?: number },
+): Promise<TBatchResult> {
+  return (await writeMembers(tx, input)).result;
+}
+
+/**
+ * upsertMembers, answering also every delivered member's row id and customer, so policies of
+ * the same delivery need not read them again. `found`: what `existingMembers` answered for the
+ * items, when the caller has read it.
+ */
+export async function writeMembers(
+  tx: TDbOrTx,
   {
     tenantId,
     actor,
     items,
     offset = 0,
-  }: { tenantId: string; actor: TActor; items: TMemberItem[]; offset?: number },
-): Promise<TBatchResult> {
-  const errors = await checkMembers(tx, tenantId, items, offset);
+    found,
+  }: { tenantId: string; actor: TActor; items: TMemberItem[]; offset?: number; found?: TFoundMembers },
+): Promise<{ result: TBatchResult; members: TFoundMembers }> {
+  const members =
+    found ??
+    (await existingMembers(
+      tx,
+      tenantId,
+      items.map((m) => m.memberId),
+    ));
+  const errors = await checkMembers(tx, tenantId, items, offset, members);
   const wanted = new Map<string, { name: string; nameEn: string; index: number }>();
   items.forEach((item, i) => {
     const w = wanted.get(item.customerId);
@@ -150,67 +183,83 @@ export async function upsertMembers(
   if (errors.length > 0) refuse(errors.sort((x, y) => x.index - y.index));
   const customerIds = await writeCustomers(tx, tenantId, actor, wanted, known);
 
-  const rows = await upsertRows<{ inserted: boolean }>(tx, {
-    table: 'members',
-    tenantId,
-    actor: actor.account,
-    columns: [
-      { name: 'member_id', type: 'text' },
-      { name: 'customer_ref', type: 'uuid' },
-      // Everything after the keys is replaced by a later delivery.
-      { name: 'employee_id', type: 'text' },
-      { name: 'relation', type: 'text' },
-      { name: 'name', type: 'text' },
-      { name: 'name_en', type: 'text' },
-      { name: 'birthday', type: 'date' },
-      { name: 'sex', type: 'text' },
-      { name: 'id_type', type: 'text' },
-      { name: 'id_number', type: 'text' },
-      { name: 'card_number', type: 'text' },
-      { name: 'phone', type: 'text' },
-      { name: 'email', type: 'text' },
-      { name: 'status', type: 'text' },
-    ],
-    rows: items.map((m) => [
-      m.memberId,
-      customerIds.get(m.customerId)!,
-      m.employeeId ?? m.memberId,
-      m.relation,
-      m.name,
-      m.nameEn,
-      m.birthday,
-      m.sex,
-      m.idType,
-      m.idNumber,
-      m.cardNumber,
-      m.phone,
-      m.email,
-      m.status,
-    ]),
-    conflict: ['tenant_id', 'member_id'],
-    replace: [
-      'employee_id',
-      'relation',
-      'name',
-      'name_en',
-      'birthday',
-      'sex',
-      'id_type',
-      'id_number',
-      'card_number',
-      'phone',
-      'email',
-      'status',
-    ],
-    returning: '(xmax = 0) as inserted',
-  });
-  const created = rows.filter((r) => r.inserted).length;
-  return { received: items.length, created, updated: rows.length - created };
+  const rows = await upsertRows<{ id: string; member_id: string; customer_ref: string; inserted: boolean }>(
+    tx,
+    {
+      table: 'members',
+      tenantId,
+      actor: actor.account,
+      columns: [
+        { name: 'member_id', type: 'text' },
+        { name: 'customer_ref', type: 'uuid' },
+        // Everything after the keys is replaced by a later delivery.
+        { name: 'employee_id', type: 'text' },
+        { name: 'relation', type: 'text' },
+        { name: 'name', type: 'text' },
+        { name: 'name_en', type: 'text' },
+        { name: 'birthday', type: 'date' },
+        { name: 'sex', type: 'text' },
+        { name: 'id_type', type: 'text' },
+        { name: 'id_number', type: 'text' },
+        { name: 'card_number', type: 'text' },
+        { name: 'phone', type: 'text' },
+        { name: 'email', type: 'text' },
+        { name: 'status', type: 'text' },
+      ],
+      rows: items.map((m) => [
+        m.memberId,
+        customerIds.get(m.customerId)!,
+        m.employeeId ?? m.memberId,
+        m.relation,
+        m.name,
+        m.nameEn,
+        m.birthday,
+        m.sex,
+        m.idType,
+        m.idNumber,
+        m.cardNumber,
+        m.phone,
+        m.email,
+        m.status,
+      ]),
+      conflict: ['tenant_id', 'member_id'],
+      replace: [
+        'employee_id',
+        'relation',
+        'name',
+        'name_en',
+        'birthday',
+        'sex',
+        'id_type',
+        'id_number',
+        'card_number',
+        'phone',
+        'email',
+        'status',
+      ],
+      returning: 'id, member_id, customer_ref, (xmax = 0) as inserted',
+    },
+  );
+  const customerOf = new Map(items.map((m) => [m.memberId, m.customerId]));
+  let created = 0;
+  for (const r of rows) {
+    if (r.inserted) created++;
+    members.set(r.member_id, {
+      id: r.id,
+      customerRef: r.customer_ref,
+      customerId: customerOf.get(r.member_id)!,
+    });
+  }
+  return { result: { received: items.length, created, updated: rows.length - created }, members };
 }
 
 const policyKey = (policyNo: string, memberId: string) => `${policyNo}\u0000${memberId}`;
 
-/** Writes policies with their coverages, special rules, riders and usage history; refuses with item errors first. */
+/**
+ * Writes policies with their coverages, special rules, riders and usage history; refuses with
+ * item errors first. `members`: the delivery's members as `writeMembers` answered them, when
+ * the same transaction has just written them (otherwise they are read).
+ */
 export async function upsertPolicies(
   tx: TDbOrTx,
   {
@@ -218,7 +267,8 @@ export async function upsertPolicies(
     actor,
     items,
     offset = 0,
-  }: { tenantId: string; actor: TActor; items: TPolicyItem[]; offset?: number },
+    members,
+  }: { tenantId: string; actor: TActor; items: TPolicyItem[]; offset?: number; members?: TFoundMembers },
 ): Promise<TBatchResult> {
   const errors: TItemError[] = [];
   const seen = new Set<string>();
@@ -255,11 +305,13 @@ export async function upsertPolicies(
     });
   });
 
-  const found = await existingMembers(
-    tx,
-    tenantId,
-    items.map((p) => p.memberId),
-  );
+  const found =
+    members ??
+    (await existingMembers(
+      tx,
+      tenantId,
+      items.map((p) => p.memberId),
+    ));
   items.forEach((item, i) => {
     const member = found.get(item.memberId);
     if (!member)
@@ -342,8 +394,13 @@ export async function upsertPolicies(
       );
   }
 
-  // Policies: the ids of every policy delivered (new, changed or not) are read back once.
-  const policyRows = await upsertRows<{ id: string; inserted: boolean }>(tx, {
+  // Policies: created and changed ones come back from the write; the unchanged are read.
+  const policyRows = await upsertRows<{
+    id: string;
+    policy_no: string;
+    member_ref: string;
+    inserted: boolean;
+  }>(tx, {
     table: 'policies',
     tenantId,
     actor: actor.account,
@@ -365,57 +422,69 @@ export async function upsertPolicies(
     ]),
     conflict: ['tenant_id', 'policy_no', 'member_ref'],
     replace: ['plan_ref', 'valid_from', 'valid_to', 'status'],
-    returning: 'id, (xmax = 0) as inserted',
+    returning: 'id, policy_no, member_ref, (xmax = 0) as inserted',
   });
+  const memberIdOf = new Map([...found.entries()].map(([memberId, m]) => [m.id, memberId]));
+  const policyIds = new Map<string, string>();
   let created = 0;
   const touched = new Set<string>();
   for (const r of policyRows) {
     if (r.inserted) created++;
     touched.add(r.id);
+    policyIds.set(policyKey(r.policy_no, memberIdOf.get(r.member_ref) ?? ''), r.id);
   }
-  const memberIdOf = new Map([...found.entries()].map(([memberId, m]) => [m.id, memberId]));
-  const policyIds = new Map<string, string>();
-  const all = await readByKeys<{ id: string; policy_no: string; member_ref: string }>(
+  const unchanged = items.filter((item) => !policyIds.has(policyKey(item.policyNo, item.memberId)));
+  const rest = await readByKeys<{ id: string; policy_no: string; member_ref: string }>(
     tx,
-    items.map((item) => found.get(item.memberId)!.id),
+    unchanged.map((item) => found.get(item.memberId)!.id),
     (keys) => sql`select id, policy_no, member_ref from policies
       where tenant_id = ${tenantId} and member_ref = any(${keys}::uuid[])`,
   );
-  for (const r of all) policyIds.set(policyKey(r.policy_no, memberIdOf.get(r.member_ref) ?? ''), r.id);
+  for (const r of rest) {
+    const key = policyKey(r.policy_no, memberIdOf.get(r.member_ref) ?? '');
+    if (!policyIds.has(key)) policyIds.set(key, r.id);
+  }
   const policyIdOf = (item: TPolicyItem) => policyIds.get(policyKey(item.policyNo, item.memberId))!;
-  const common = { tenantId, actor: actor.account, returning: 'policy_ref' };
+  const common = { tenantId, actor: actor.account, returning: 'policy_ref', distinct: true };
 
-  // Coverages, by policy, code and currency.
-  const coverages = await upsertRows<{ policy_ref: string }>(tx, {
-    ...common,
-    table: 'policy_coverages',
-    columns: [
-      { name: 'policy_ref', type: 'uuid' },
-      { name: 'coverage_code', type: 'text' },
-      { name: 'currency', type: 'text' },
-      { name: 'per_visit_limit', type: 'numeric' },
-      { name: 'annual_limit', type: 'numeric' },
-      { name: 'co_pay_percent', type: 'numeric' },
-      { name: 'deductible', type: 'numeric' },
-      { name: 'direct_billing', type: 'boolean' },
-    ],
-    rows: items.flatMap((item) => {
-      const policyRef = policyIdOf(item);
-      return item.coverages.map((c) => [
-        policyRef,
-        c.coverageCode,
-        c.currency,
-        c.perVisitLimit,
-        c.annualLimit,
-        c.coPayPercent,
-        c.deductible,
-        c.directBilling,
-      ]);
-    }),
-    conflict: ['policy_ref', 'coverage_code', 'currency'],
-    replace: ['per_visit_limit', 'annual_limit', 'co_pay_percent', 'deductible', 'direct_billing'],
-  });
-  for (const r of coverages) touched.add(r.policy_ref);
+  // Coverages, by policy, code and currency; policies delivered with the same coverages (a
+  // plan's, in a file) share one list, written once per statement with their ids.
+  const byCoverages = new Map<string, { rows: TCell[][]; policyRefs: string[] }>();
+  for (const item of items) {
+    const rows = item.coverages.map((c) => [
+      c.coverageCode,
+      c.currency,
+      c.perVisitLimit,
+      c.annualLimit,
+      c.coPayPercent,
+      c.deductible,
+      c.directBilling,
+    ]);
+    const signature = JSON.stringify(rows);
+    const group = byCoverages.get(signature) ?? { rows, policyRefs: [] };
+    group.policyRefs.push(policyIdOf(item));
+    byCoverages.set(signature, group);
+  }
+  for (const group of byCoverages.values()) {
+    const coverages = await upsertRows<{ policy_ref: string }>(tx, {
+      ...common,
+      table: 'policy_coverages',
+      perKey: { column: { name: 'policy_ref', type: 'uuid' }, keys: group.policyRefs },
+      columns: [
+        { name: 'coverage_code', type: 'text' },
+        { name: 'currency', type: 'text' },
+        { name: 'per_visit_limit', type: 'numeric' },
+        { name: 'annual_limit', type: 'numeric' },
+        { name: 'co_pay_percent', type: 'numeric' },
+        { name: 'deductible', type: 'numeric' },
+        { name: 'direct_billing', type: 'boolean' },
+      ],
+      rows: group.rows,
+      conflict: ['policy_ref', 'coverage_code', 'currency'],
+      replace: ['per_visit_limit', 'annual_limit', 'co_pay_percent', 'deductible', 'direct_billing'],
+    });
+    for (const r of coverages) touched.add(r.policy_ref);
+  }
 
   const rules = await upsertRows<{ policy_ref: string }>(tx, {
     ...common,

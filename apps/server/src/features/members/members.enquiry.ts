@@ -5,18 +5,21 @@
  * to the plan network of their own provider valid today, so a member of a plan the provider
  * does not serve reads as missing. Personal data leaves the server masked (decision 0020).
  */
-import { remainingBenefit } from '@portal/domain/members/benefits';
+import { policyYearOf, remainingBenefit, type TPolicyYear } from '@portal/domain/members/benefits';
 import {
   COVERAGE_CODES,
   CURRENCIES,
   coverageLabel,
   isIsoDay,
+  MEMBER_PERSONAL_FIELDS,
+  maskMemberField,
   type TBenefitUsageLine,
   type TBenefitUsedInfo,
   type TCoverageOption,
   type TCoverageSummary,
   type TCurrencyOption,
   type TMemberHit,
+  type TMemberPersonalField,
   type TPolicyDetail,
   type TRider,
   type TSpecialRule,
@@ -26,7 +29,6 @@ import {
   type ZPolicyDetailBody,
   type ZPolicyRefBody,
 } from '@portal/domain/members/rules';
-import { maskPersonalData } from '@portal/domain/personal-data/rules';
 import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -142,12 +144,12 @@ export async function searchMembers(
     planName: r.planName,
     planNameEn: r.planNameEn,
     policyNo: r.policyNo,
-    name: r.name,
-    nameEn: r.nameEn,
+    name: maskMemberField('name', r.name),
+    nameEn: maskMemberField('nameEn', r.nameEn),
     relation: r.relation,
     sex: r.sex,
-    birthday: maskPersonalData('birthday', r.birthday),
-    cardNumber: maskPersonalData('cardNo', r.cardNumber),
+    birthday: maskMemberField('birthday', r.birthday),
+    cardNumber: maskMemberField('cardNumber', r.cardNumber),
     validFrom: r.validFrom,
     validTo: r.validTo,
     policyStatus: r.policyStatus,
@@ -190,14 +192,36 @@ export async function findPolicy(p: TPlatform, actor: TActor, key: TPolicyKey): 
   return row;
 }
 
-/** The coverages of a policy with used and pending summed over the policy's validity. */
+/**
+ * One personal field of a member the actor may see (reveal, decision 0020): provider staff only
+ * while their provider serves one of the member's plans today; null otherwise or when the
+ * field is not a member's personal field.
+ */
+export async function memberPersonalValue(
+  p: TPlatform,
+  { actor, bizId, field }: { actor: TActor; bizId: string; field: string },
+): Promise<string | null> {
+  if (!Object.hasOwn(MEMBER_PERSONAL_FIELDS, field)) return null;
+  const where: SQL[] = [eq(members.memberId, bizId)];
+  if (actor.providerId) where.push(servedBy(actor.providerId, actor.tenantId, chinaDay(new Date())));
+  const [row] = await policyQuery(p, actor.tenantId, where).limit(1);
+  return row ? row[field as TMemberPersonalField] : null;
+}
+
+/** The policy year of today (China day), or the nearest one of a policy not in force. */
+export function currentPolicyYear(policy: { validFrom: string; validTo: string }): TPolicyYear {
+  return policyYearOf(chinaDay(new Date()), policy.validFrom, policy.validTo);
+}
+
+/** The coverages of a policy with used and pending summed over its current policy year. */
 async function coverageSummaries(
   p: TPlatform,
   policy: TPolicyRow,
   filter: { currency?: string; coverage?: string } = {},
 ): Promise<TCoverageSummary[]> {
+  const year = currentPolicyYear(policy);
   // Written with an alias: inside a select from one table Drizzle leaves columns unqualified.
-  const inPeriod = sql`u.visit_date between ${policy.validFrom} and ${policy.validTo}`;
+  const inPeriod = sql`u.visit_date between ${year.from} and ${year.to}`;
   const rows = await p.db
     .select({
       coverageCode: policyCoverages.coverageCode,
@@ -286,14 +310,14 @@ export async function getPolicyDetailInfo(
       memberId: policy.memberId,
       employeeId: policy.employeeId,
       relation: policy.relation,
-      name: policy.name,
-      nameEn: policy.nameEn,
+      name: maskMemberField('name', policy.name),
+      nameEn: maskMemberField('nameEn', policy.nameEn),
       sex: policy.sex,
-      birthday: maskPersonalData('birthday', policy.birthday),
+      birthday: maskMemberField('birthday', policy.birthday),
       idType: policy.idType,
-      idNumber: maskPersonalData('idNumber', policy.idNumber),
-      cardNumber: maskPersonalData('cardNo', policy.cardNumber),
-      phone: maskPersonalData('phone', policy.phone),
+      idNumber: maskMemberField('idNumber', policy.idNumber),
+      cardNumber: maskMemberField('cardNumber', policy.cardNumber),
+      phone: maskMemberField('phone', policy.phone),
     },
     customId: policy.customId,
     customerName: policy.customerName,
@@ -304,6 +328,7 @@ export async function getPolicyDetailInfo(
     policyNo: policy.policyNo,
     validFrom: policy.validFrom,
     validTo: policy.validTo,
+    policyYear: currentPolicyYear(policy),
     policyStatus: policy.policyStatus,
     inForce: inForce(policy.validFrom, policy.validTo, policy.policyStatus, today),
     providerId,
@@ -359,7 +384,7 @@ async function usedInfoPolicy(p: TPlatform, actor: TActor, body: z.output<typeof
   });
 }
 
-/** The usage lines of a policy's coverages in its validity, newest visit first. */
+/** The usage lines of a policy's coverages in its current policy year, newest visit first. */
 async function usageLines(
   p: TPlatform,
   policy: TPolicyRow,
@@ -381,7 +406,7 @@ async function usageLines(
     .where(
       and(
         eq(policyCoverages.policyRef, policy.policyRef),
-        sql`${benefitUsage.visitDate} between ${policy.validFrom} and ${policy.validTo}`,
+        sql`${benefitUsage.visitDate} between ${currentPolicyYear(policy).from} and ${currentPolicyYear(policy).to}`,
         filter.currency ? eq(policyCoverages.currency, filter.currency) : undefined,
         filter.coverage ? eq(policyCoverages.coverageCode, filter.coverage) : undefined,
         inArray(benefitUsage.status, ['used', 'pending']),
@@ -401,7 +426,7 @@ export async function getBenefitUsedInfo(
     coverageSummaries(p, policy, filter),
     usageLines(p, policy, filter),
   ]);
-  return { memberId: policy.memberId, summaries, lines, policy };
+  return { memberId: policy.memberId, policyYear: currentPolicyYear(policy), summaries, lines, policy };
 }
 
 /** POST /smartportal/benefit/getBenefitSpecialRuleList. */

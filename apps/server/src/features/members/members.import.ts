@@ -24,7 +24,13 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { checkMembers, upsertMembers, upsertPolicies } from './members.batch.ts';
+import {
+  checkMembers,
+  existingMembers,
+  type TFoundMembers,
+  upsertPolicies,
+  writeMembers,
+} from './members.batch.ts';
 import { readWorkbook } from './members.xlsx-reader.ts';
 
 /** Errors returned in one report (the count says how many there are in all). */
@@ -425,24 +431,24 @@ async function checkAndWrite(
   write: boolean,
 ): Promise<{ errors: TImportRowError[]; created: number; updated: number }> {
   const memberList = [...parsed.members.values()];
+  const items = memberList.map((m) => m.item);
   const errors = [...parsed.errors];
-  const found = await checkMembers(
+  const found = await existingMembers(
     tx,
     actor.tenantId,
-    memberList.map((m) => m.item),
+    items.map((m) => m.memberId),
   );
-  errors.push(...found.map((e) => ({ ...e, sheet: 'members', row: memberList[e.index].row })));
+  const refused = await checkMembers(tx, actor.tenantId, items, 0, found);
+  errors.push(...refused.map((e) => ({ ...e, sheet: 'members', row: memberList[e.index].row })));
   if (errors.length > 0 || !write) return { errors, created: 0, updated: 0 };
   let created = 0;
   let updated = 0;
+  let members: TFoundMembers;
   try {
-    const r = await upsertMembers(tx, {
-      tenantId: actor.tenantId,
-      actor,
-      items: memberList.map((m) => m.item),
-    });
-    created += r.created;
-    updated += r.updated;
+    const r = await writeMembers(tx, { tenantId: actor.tenantId, actor, items, found });
+    created += r.result.created;
+    updated += r.result.updated;
+    members = r.members;
   } catch (error) {
     return {
       errors: toRowErrors(
@@ -458,6 +464,7 @@ async function checkAndWrite(
       tenantId: actor.tenantId,
       actor,
       items: parsed.policies.map((p) => p.item),
+      members,
     });
     created += r.created;
     updated += r.updated;

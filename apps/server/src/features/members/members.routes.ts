@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import {
   BENEFIT_VIEW,
   MEMBER_IMPORT,
+  MEMBER_PERSONAL_FIELDS,
   PLAN_NETWORK_EDIT,
   PLAN_NETWORK_VIEW,
   ZBatchResult,
@@ -33,6 +34,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import { attachment, sendFile, XLSX_TYPE } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { registerRevealTarget } from '../personal-data/personal-data.service.ts';
 import { upsertMembers, upsertPolicies } from './members.batch.ts';
 import { buildBenefitUsedExport, buildRiderExport } from './members.downloads.ts';
 import {
@@ -42,6 +44,7 @@ import {
   getPolicyDetailInfo,
   getRiders,
   getSpecialRules,
+  memberPersonalValue,
   searchMembers,
 } from './members.enquiry.ts';
 import { commitMemberImport, memberImportTemplate, previewMemberImport } from './members.import.ts';
@@ -99,6 +102,12 @@ const benefit = { access: access.permission(BENEFIT_VIEW) };
 
 /** Members, policies and benefits (issue 16, decision 0036): enquiry, batch loading and the plan network. */
 export function membersRoutes(p: TPlatform): FastifyPluginAsyncZod {
+  registerRevealTarget('member', {
+    fields: Object.keys(MEMBER_PERSONAL_FIELDS),
+    canSee: async (platform, { actor, bizId }) =>
+      (await memberPersonalValue(platform, { actor, bizId, field: 'name' })) !== null,
+    readValue: memberPersonalValue,
+  });
   return async (app) => {
     if (!app.hasContentTypeParser('multipart/form-data')) {
       await app.register(multipart, {

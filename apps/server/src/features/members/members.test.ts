@@ -1,9 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
+import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { DEMO_CUSTOMER_ID, DEMO_PLAN_CODE } from './members.seed.ts';
-import { groupPlans, members, planProviders, policies, policyCoverages } from './members.tables.ts';
+import {
+  benefitUsage,
+  groupPlans,
+  members,
+  planProviders,
+  policies,
+  policyCoverages,
+} from './members.tables.ts';
+import { benefitBalance, recordBenefitUsage } from './members.usage.ts';
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
@@ -79,13 +89,15 @@ describe('member search (provider staff)', () => {
       memberId: 'M0001001',
       customId: 'C0001',
       grpPlanCode: 'GP-DEMO-01',
-      name: '张伟',
+      name: '张*',
+      nameEn: 'Z**** ***',
       inForce: true,
       birthday: '****-**-**',
       cardNumber: '*********0001',
     });
     expect(JSON.stringify(hits)).not.toContain('6200010010001');
     expect(JSON.stringify(hits)).not.toContain('1985-03-12');
+    expect(JSON.stringify(hits)).not.toContain('张伟');
   });
 
   it('finds by English name without case, and by card number', async () => {
@@ -206,7 +218,7 @@ describe('policy detail and benefits', () => {
     });
     expect(d.member).toMatchObject({
       memberId: 'M0001001',
-      name: '张伟',
+      name: '张*',
       idNumber: '110***********0019',
       phone: '138****8001',
     });
@@ -498,4 +510,140 @@ describe('every enquiry call: bad input 400, no permission 403, another tenant 4
       });
     });
   }
+});
+
+describe("revealing a member's masked data", () => {
+  const reveal = (who: string, bizId: string, field: string) =>
+    as(who, {
+      method: 'POST',
+      url: '/saasapi/authority/personalData/reveal',
+      payload: { bizType: 'member', bizId, field },
+    });
+  const revealLogs = () =>
+    t.platform.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, 'reveal'), eq(operationLogs.targetId, 'M0001001')));
+
+  it('answers the value of one field and logs who revealed it', async () => {
+    const before = (await revealLogs()).length;
+    for (const [field, value] of [
+      ['name', '张伟'],
+      ['nameEn', 'Zhang Wei'],
+      ['birthday', '1985-03-12'],
+      ['cardNumber', '6200010010001'],
+      ['idNumber', '110101198503120019'],
+    ]) {
+      const res = await reveal('demo/hospital', 'M0001001', field);
+      expect(res.statusCode, field).toBe(200);
+      expect(res.json().data).toEqual({ logged: true, value });
+    }
+    const logs = await revealLogs();
+    expect(logs).toHaveLength(before + 5);
+    expect(logs.at(-1)).toMatchObject({
+      account: 'hospital',
+      targetTable: 'member',
+      after: { field: 'idNumber' },
+    });
+    expect((await reveal('demo/auditor', 'M0001001', 'phone')).json().data.value).toMatch(/^138\d{4}8001$/);
+  });
+
+  it("refuses another tenant's member, an unknown one and a field that is not personal data, logging nothing", async () => {
+    const before = (await revealLogs()).length;
+    expect((await reveal('demo/hospital', 'M0009999', 'name')).statusCode).toBe(404);
+    const otherTenant = await reveal('acme/hospital', 'M0001001', 'name');
+    expect(otherTenant.statusCode).toBe(404);
+    expect(JSON.stringify(otherTenant.json())).not.toContain('张伟');
+    expect((await reveal('acme/admin', 'M0001001', 'birthday')).statusCode).toBe(404);
+    expect((await reveal('demo/hospital', 'M0001001', 'customerRef')).statusCode).toBe(400);
+    expect(await revealLogs()).toHaveLength(before);
+  });
+
+  it('needs the reveal permission', async () => {
+    const res = await reveal('demo/netview', 'M0001001', 'name');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("refuses another provider's member: provider staff reveal only members of plans their provider serves today", async () => {
+    const restore = await setDemoNetwork({ validTo: '2020-12-31' });
+    try {
+      expect((await reveal('demo/hospital', 'M0001001', 'name')).statusCode).toBe(404);
+      expect((await reveal('demo/admin', 'M0001001', 'name')).statusCode).toBe(200);
+    } finally {
+      await restore();
+    }
+  });
+});
+
+describe('benefit usage per policy year', () => {
+  // The demo policy runs from 1 January of this year to 31 December of the next: two policy years.
+  const year = new Date().getUTCFullYear();
+  const source = { sourceType: 'claim', sourceId: 'TEST-POLICY-YEAR', providerId: 'P10001', actor: 'test' };
+
+  it('counts what falls in the current policy year; a visit after the anniversary counts in the next one', async () => {
+    const [tenant] = await t.platform.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+    const [op] = await t.platform.db
+      .select({ id: policyCoverages.id })
+      .from(policyCoverages)
+      .innerJoin(policies, eq(policies.id, policyCoverages.policyRef))
+      .innerJoin(members, eq(members.id, policies.memberRef))
+      .where(
+        and(
+          eq(members.memberId, 'M0001001'),
+          eq(policyCoverages.coverageCode, 'OP'),
+          eq(policyCoverages.currency, 'CNY'),
+        ),
+      );
+    const record = (visitDate: string, amount: string) =>
+      recordBenefitUsage(t.platform.db, {
+        ...source,
+        tenantId: tenant.id,
+        coverageRef: op.id,
+        visitDate,
+        amount,
+        status: 'used',
+      });
+    const balance = (on: string) =>
+      benefitBalance(t.platform.db, { tenantId: tenant.id, coverageRef: op.id, on });
+    await record(`${year + 1}-01-01`, '500.00');
+    try {
+      const res = await as('demo/hospital', {
+        method: 'POST',
+        url: '/saasapi/smartportal/benefit/getBenefitUsedInfo',
+        payload: USED_BODY,
+      });
+      const info = res.json().data;
+      expect(info.policyYear).toEqual({ from: `${year}-01-01`, to: `${year}-12-31` });
+      const opCny = info.summaries.find(
+        (s: { coverageCode: string; currency: string }) => s.coverageCode === 'OP' && s.currency === 'CNY',
+      );
+      expect(opCny).toMatchObject({ used: '1250.50', remaining: '18749.50' });
+      expect(info.lines.map((l: { amount: string }) => l.amount)).not.toContain('500.00');
+
+      expect(await balance(`${year}-12-31`)).toMatchObject({
+        policyYear: { from: `${year}-01-01`, to: `${year}-12-31` },
+        used: '1250.50',
+        remaining: '18749.50',
+      });
+      expect(await balance(`${year + 1}-01-01`)).toMatchObject({
+        policyYear: { from: `${year + 1}-01-01`, to: `${year + 1}-12-31` },
+        used: '500.00',
+        pending: '0.00',
+        remaining: '19500.00',
+      });
+      // The same source again replaces its row.
+      await record(`${year + 1}-01-01`, '600.00');
+      expect((await balance(`${year + 1}-06-30`))?.used).toBe('600.00');
+    } finally {
+      await t.platform.db.delete(benefitUsage).where(eq(benefitUsage.sourceId, source.sourceId));
+    }
+  });
+
+  it("answers nothing for another tenant's coverage", async () => {
+    const [acme] = await t.platform.db.select().from(tenants).where(eq(tenants.code, 'acme'));
+    const [op] = await t.platform.db.select({ id: policyCoverages.id }).from(policyCoverages).limit(1);
+    expect(
+      await benefitBalance(t.platform.db, { tenantId: acme.id, coverageRef: op.id, on: `${year}-06-01` }),
+    ).toBeNull();
+  });
 });

@@ -44,6 +44,8 @@ export interface TUpsertColumn {
  * Upserts `rows` (values in the order of `columns`) into `table` for the tenant, in chunks of
  * UPSERT_CHUNK rows, one statement each; answers what `returning` selects of the created and
  * changed rows. `replace` lists the columns a later delivery replaces (only when one differs).
+ * With `perKey`, `rows` are written once for every key (the key column first): a plan's
+ * coverages travel once with the ids of its policies, not once per policy.
  */
 export async function upsertRows<T extends Record<string, unknown>>(
   tx: TDbOrTx,
@@ -56,6 +58,8 @@ export async function upsertRows<T extends Record<string, unknown>>(
     conflict,
     replace,
     returning,
+    distinct = false,
+    perKey,
   }: {
     table: string;
     tenantId: string;
@@ -65,10 +69,14 @@ export async function upsertRows<T extends Record<string, unknown>>(
     conflict: string[];
     replace: string[];
     returning: string;
+    /** Answer each distinct `returning` value once per chunk (a policy's many coverages as one row). */
+    distinct?: boolean;
+    perKey?: { column: TUpsertColumn; keys: string[] };
   },
 ): Promise<T[]> {
   const out: T[] = [];
-  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  if (perKey && rows.length === 0) return out;
+  const names = [...(perKey ? [perKey.column] : []), ...columns].map((c) => `"${c.name}"`).join(', ');
   const set = [
     ...replace.map((c) => `"${c}" = excluded."${c}"`),
     'updated_at = now()',
@@ -80,13 +88,27 @@ export async function upsertRows<T extends Record<string, unknown>>(
         .map((c) => `excluded."${c}"`)
         .join(', ')})`
     : '';
-  for (const part of chunks(rows, UPSERT_CHUNK)) {
-    const arrays: SQL[] = columns.map((c, i) => sql`${pgArray(part.map((r) => r[i]))}::${sql.raw(c.type)}[]`);
-    const statement = sql`insert into ${sql.raw(`"${table}"`)} (tenant_id, created_by, updated_by, ${sql.raw(names)})
-      select ${tenantId}::uuid, ${actor}, ${actor}, u.* from unnest(${sql.join(arrays, sql`, `)}) as u
+  const arraysOf = (part: TCell[][]): SQL =>
+    sql.join(
+      columns.map((c, i) => sql`${pgArray(part.map((r) => r[i]))}::${sql.raw(c.type)}[]`),
+      sql`, `,
+    );
+  const sources: SQL[] = perKey
+    ? chunks(perKey.keys, Math.max(1, Math.floor(UPSERT_CHUNK / Math.max(1, rows.length)))).map(
+        (keys) =>
+          sql`select k.*, u.* from unnest(${pgArray(keys)}::${sql.raw(perKey.column.type)}[]) as k
+            cross join unnest(${arraysOf(rows)}) as u`,
+      )
+    : chunks(rows, UPSERT_CHUNK).map((part) => sql`select u.* from unnest(${arraysOf(part)}) as u`);
+  for (const source of sources) {
+    const write = sql`insert into ${sql.raw(`"${table}"`)} (tenant_id, created_by, updated_by, ${sql.raw(names)})
+      select ${tenantId}::uuid, ${actor}, ${actor}, s.* from (${source}) as s
       on conflict (${sql.raw(conflict.map((c) => `"${c}"`).join(', '))}) do update set ${sql.raw(set)}
       ${sql.raw(changed)}
       returning ${sql.raw(returning)}`;
+    const statement = distinct
+      ? sql`with written as (${write}) select distinct ${sql.raw(returning)} from written`
+      : write;
     out.push(...(await query<T>(tx, statement)));
   }
   return out;

@@ -151,6 +151,17 @@ function toDetail(row: TMessageRow, readAt: Date | null, recipient: boolean): TM
   };
 }
 
+/**
+ * Other features' unread items counted under a message-centre code (decision 0038: the
+ * appointments a provider has not read yet count as appointment messages, 03).
+ */
+export type TUnreadCounter = (db: TDbOrTx, actor: TActor) => Promise<number>;
+const unreadCounters = new Map<TMsgCategoryCode, TUnreadCounter>();
+
+export function registerUnreadCounter(code: TMsgCategoryCode, counter: TUnreadCounter): void {
+  unreadCounters.set(code, counter);
+}
+
 /** Unread counts per requested code, in the order asked, with their total. */
 export async function collectUnread(
   p: TPlatform,
@@ -174,6 +185,10 @@ async function countUnread(
     )
     .groupBy(messages.code);
   const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
+  for (const code of unique) {
+    const counter = unreadCounters.get(code);
+    if (counter) byCode.set(code, (byCode.get(code) ?? 0) + (await counter(db, actor)));
+  }
   const statisticsList = unique.map((code) => {
     const category = MSG_CATEGORIES[code];
     return {

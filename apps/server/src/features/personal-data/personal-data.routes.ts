@@ -1,6 +1,5 @@
-import { PERSONAL_DATA_REVEAL, ZRevealBody } from '@portal/domain/personal-data/rules';
+import { PERSONAL_DATA_REVEAL, ZRevealBody, ZRevealResult } from '@portal/domain/personal-data/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
@@ -15,9 +14,9 @@ export function personalDataRoutes(p: TPlatform): FastifyPluginAsyncZod {
         schema: {
           tags: ['personal-data'],
           summary:
-            'Records in the operation log that the user revealed a masked personal field of an object; the screen shows the value only after this succeeds',
+            'Records in the operation log that the user revealed a masked personal field of an object; the screen shows the value only after this succeeds. For members and appointments, whose answers carry personal data masked, the answer holds the value',
           body: ZRevealBody,
-          response: { 200: ZEnvelope(z.object({ logged: z.literal(true) })) },
+          response: { 200: ZEnvelope(ZRevealResult) },
         },
       },
       async (request) =>

@@ -4,7 +4,6 @@
  * operators see every case of the tenant. The changes are in preauth.lifecycle.ts.
  */
 
-import { remainingBenefit } from '@portal/domain/members/benefits';
 import {
   PREAUTH_ATTACH_BIZ_TYPE,
   type TPreauthCase,
@@ -22,7 +21,8 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { chinaSecond, providerScope } from '../appointments/appointments.service.ts';
 import { listFiles } from '../files/files.service.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
-import { benefitUsage, policies, policyCoverages } from '../members/members.tables.ts';
+import { benefitUsage } from '../members/members.tables.ts';
+import { benefitBalance } from '../members/members.usage.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
 import { preauthCases, preauthFlow, preauthMessages } from './preauth.tables.ts';
 
@@ -175,19 +175,15 @@ export async function caseVisible(p: TPlatform, { actor, id }: { actor: TActor; 
 }
 
 /**
- * The coverage's benefit in the case's currency: annual limit, used and pending summed over the
- * policy's validity, and remaining = limit − used − pending (decision 0036 arithmetic).
+ * The coverage's benefit in the case's currency: annual limit, used and pending of the policy
+ * year that holds the visit, and remaining = limit − used − pending (decision 0036).
  */
 export async function benefitOf(db: TDbOrTx, row: TPreauthRow): Promise<TPreauthDetail['benefit']> {
-  const [found] = await db
-    .select({
-      annualLimit: policyCoverages.annualLimit,
-      used: sql<string>`coalesce((select sum(u.amount) from benefit_usage u where u.coverage_ref = ${policyCoverages.id} and u.status = 'used' and u.visit_date between ${policies.validFrom} and ${policies.validTo}), 0)::numeric(14,2)::text`,
-      pending: sql<string>`coalesce((select sum(u.amount) from benefit_usage u where u.coverage_ref = ${policyCoverages.id} and u.status = 'pending' and u.visit_date between ${policies.validFrom} and ${policies.validTo}), 0)::numeric(14,2)::text`,
-    })
-    .from(policyCoverages)
-    .innerJoin(policies, eq(policies.id, policyCoverages.policyRef))
-    .where(and(eq(policyCoverages.tenantId, row.tenantId), eq(policyCoverages.id, row.coverageRef)));
+  const found = await benefitBalance(db, {
+    tenantId: row.tenantId,
+    coverageRef: row.coverageRef,
+    on: row.visitDate,
+  });
   if (!found) return null;
   return {
     coverageCode: row.coverageCode,
@@ -195,7 +191,7 @@ export async function benefitOf(db: TDbOrTx, row: TPreauthRow): Promise<TPreauth
     annualLimit: found.annualLimit,
     used: found.used,
     pending: found.pending,
-    remaining: remainingBenefit({ annualLimit: found.annualLimit, used: found.used, pending: found.pending }),
+    remaining: found.remaining,
   };
 }
 

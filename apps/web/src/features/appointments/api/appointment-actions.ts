@@ -1,6 +1,8 @@
 import type { TAppointment, TSaveAppointment, TVisitConfirmation } from '@portal/domain/appointments/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { http } from '../../../lib/http.ts';
+import { MESSAGES_KEY } from '../../messages/api/keys.ts';
 import { APPOINTMENTS_KEY } from './appointment-list.ts';
 
 type TAction = { id: string; version: number; remark?: string };
@@ -35,4 +37,21 @@ export const useFinishAppointment = () => useAction(ACTIONS.finish);
 /** POST /smartportal/appointmentMessage/haveReadMessage: silent. */
 export function markAppointmentsRead(ids: string[]): Promise<number> {
   return http.post<number>('/smartportal/appointmentMessage/haveReadMessage', { ids });
+}
+
+/**
+ * Marks appointments read, then lowers the message-centre badge at once: unread appointments
+ * count as appointment messages (03). Failures stay silent (the detail still shows).
+ */
+export function useMarkAppointmentsRead() {
+  const client = useQueryClient();
+  return useCallback(
+    (ids: string[]) =>
+      markAppointmentsRead(ids)
+        .then((changed) => {
+          if (changed > 0) void client.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'collect'] });
+        })
+        .catch(() => undefined),
+    [client],
+  );
 }

@@ -16,9 +16,9 @@ const ROW: TAppointment = {
   providerCnName: '北京和睦家医院',
   providerEnName: 'Beijing United',
   memberId: 'M0001001',
-  memberName: '张伟',
-  memberNameEn: 'Zhang Wei',
-  patientBirthday: '1985-03-12',
+  memberName: '张*',
+  memberNameEn: 'Z**** ***',
+  patientBirthday: '****-**-**',
   customerId: 'C0001',
   grpPlanCode: 'GP-DEMO-01',
   policyNo: 'POL-1',
@@ -86,6 +86,33 @@ describe('<AppointmentDetailPage>', () => {
     expect(screen.queryByRole('button', { name: '下载直付理赔申请表' })).toBeNull();
     expect(await screen.findByText('就诊登记')).toBeTruthy();
   });
+
+  for (const [lang, value] of [
+    ['zh', '张伟'],
+    ['en', 'Zhang Wei'],
+  ] as const) {
+    it(`shows the member's name as the server masked it, and the value the logged reveal answers (${lang})`, async () => {
+      await i18n.changeLanguage(lang);
+      await signInAs({
+        permissions: ['smartportal:appointment:*', 'personalData:reveal'],
+        roles: ['SMART_PORTAL'],
+      });
+      const field = lang === 'en' ? 'memberNameEn' : 'memberName';
+      const calls = api(ROW, {
+        'POST /saasapi/authority/personalData/reveal': () => ({ logged: true, value }),
+      });
+      renderAt(<AppointmentDetailPage />, { path: `/appointment/detail?id=${ID}` });
+      expect(await screen.findByText(lang === 'en' ? 'Z**** ***' : '张*')).toBeTruthy();
+      expect(screen.queryByText(value)).toBeNull();
+      await userEvent.click(screen.getAllByRole('button', { name: i18n.t('personalData.show') })[0]);
+      expect(await screen.findByText(value)).toBeTruthy();
+      expect(calls.callsTo('/authority/personalData/reveal')[0].body).toEqual({
+        bizType: 'appointment',
+        bizId: ID,
+        field,
+      });
+    });
+  }
 
   it('changes the appointment with the version read (saveAppointMentInfo)', async () => {
     await signInAs({ permissions: ['smartportal:appointment:*'], roles: ['SMART_PORTAL'] });

@@ -40,10 +40,10 @@ import { useLanguage } from '../../../lib/use-language.ts';
 import { applyServerFieldErrors, zodRule } from '../../../lib/zod-form.ts';
 import { useAppointment, useProcessDetail } from '../api/appointment.ts';
 import {
-  markAppointmentsRead,
   useCancelAppointment,
   useConfirmVisit,
   useFinishAppointment,
+  useMarkAppointmentsRead,
   useSaveAppointment,
   useUpdateVisitConfirmation,
 } from '../api/appointment-actions.ts';
@@ -413,12 +413,14 @@ function Actions({ appointment }: { appointment: TAppointment }) {
 
 function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
   const { t } = useTranslation('appointments');
+  const english = useLanguage() === 'en';
   const query = useAppointment(id);
   const client = useAppointmentClient(id);
   const a = query.data;
+  const markRead = useMarkAppointmentsRead();
   useEffect(() => {
-    if (a && !a.haveRead) void markAppointmentsRead([a.id]).catch(() => undefined);
-  }, [a]);
+    if (a && !a.haveRead) void markRead([a.id]);
+  }, [a, markRead]);
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError || !a)
     return (
@@ -443,15 +445,16 @@ function Detail({ id, processFirst }: { id: string; processFirst: boolean }) {
         <Descriptions.Item label={t('fields.appointNo')}>{a.appointNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.member')}>
           <MaskedValue
-            field="memberName"
+            field={english && a.memberNameEn ? 'memberNameEn' : 'memberName'}
             kind="name"
             value={pickLanguage(a.memberName, a.memberNameEn)}
             toggle
+            masked
           />{' '}
           ({a.memberId})
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.birthday')}>
-          <MaskedValue field="patientBirthday" kind="birthday" value={a.patientBirthday} toggle />
+          <MaskedValue field="patientBirthday" kind="birthday" value={a.patientBirthday} toggle masked />
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.provider')}>
           {pickLanguage(a.providerCnName, a.providerEnName)} ({a.providerId})

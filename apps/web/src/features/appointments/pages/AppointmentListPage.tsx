@@ -115,8 +115,13 @@ function AppointmentList() {
       // Masked in the list (decision 0020); the detail reveals it, logged.
       render: (_, r) => (
         <>
-          <MaskedValue field="memberName" kind="name" value={pickLanguage(r.memberName, r.memberNameEn)} /> (
-          {r.memberId})
+          <MaskedValue
+            field="memberName"
+            kind="name"
+            value={pickLanguage(r.memberName, r.memberNameEn)}
+            masked
+          />{' '}
+          ({r.memberId})
         </>
       ),
     },
@@ -124,7 +129,9 @@ function AppointmentList() {
       key: 'birthday',
       title: t('fields.birthday'),
       width: 110,
-      render: (_, r) => <MaskedValue field="patientBirthday" kind="birthday" value={r.patientBirthday} />,
+      render: (_, r) => (
+        <MaskedValue field="patientBirthday" kind="birthday" value={r.patientBirthday} masked />
+      ),
     },
     {
       key: 'provider',

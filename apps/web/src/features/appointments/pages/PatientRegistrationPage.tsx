@@ -31,13 +31,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../../components/permission/use-permission.ts';
-import { MaskedValue } from '../../../components/personal-data/personal-data.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { applyServerFieldErrors, issueText, zodRule } from '../../../lib/zod-form.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
+import { MemberCell, MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { usePatientSearch, useRegisterVisit } from '../api/patients.ts';
 import { useRelaProviders } from '../api/rela-providers.ts';
 
@@ -182,14 +182,23 @@ export function PatientRegistrationPage() {
 
   const columns: TableColumnsType<TPatient> = [
     { key: 'memberId', title: t('fields.memberId'), dataIndex: 'memberId', width: 120 },
-    { key: 'name', title: t('registration.name'), render: (_, r) => `${r.name} ${r.nameEn}`.trim() },
-    { key: 'birthday', title: t('registration.birthday'), dataIndex: 'birthday', width: 110 },
+    {
+      key: 'name',
+      title: t('registration.name'),
+      render: (_, r) => <MemberNameCell memberId={r.memberId} name={r.name} nameEn={r.nameEn} />,
+    },
+    {
+      key: 'birthday',
+      title: t('registration.birthday'),
+      width: 150,
+      render: (_, r) => <MemberCell memberId={r.memberId} field="birthday" value={r.birthday} />,
+    },
     { key: 'sex', title: t('registration.sex'), width: 70, render: (_, r) => sexLabel(r.sex, lang) },
     {
       key: 'card',
       title: t('registration.cardNumber'),
       width: 150,
-      render: (_, r) => <MaskedValue field="cardNumber" kind="cardNo" value={r.cardNumber} />,
+      render: (_, r) => <MemberCell memberId={r.memberId} field="cardNumber" value={r.cardNumber} />,
     },
     {
       key: 'plan',

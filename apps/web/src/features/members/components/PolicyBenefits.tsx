@@ -27,6 +27,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PersonalDataProvider } from '../../../components/personal-data/personal-data.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
@@ -35,8 +36,7 @@ import { useBenefitUsed } from '../api/benefit-used.ts';
 import { usePolicyDetail } from '../api/policy-detail.ts';
 import { useRiders } from '../api/riders.ts';
 import { useSpecialRules } from '../api/special-rules.ts';
-
-const masked = (value: string) => (value ? <span className="portal-masked-text">{value}</span> : '-');
+import { MemberField, MemberName } from './MemberMasked.tsx';
 
 /** The policy, coverages with used, pending and remaining per currency, usage lines, special rules and riders of one member. */
 export function PolicyBenefits({ hit }: { hit: TMemberHit }) {
@@ -153,138 +153,173 @@ export function PolicyBenefits({ hit }: { hit: TMemberHit }) {
   const empty = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 
   return (
-    <Flex vertical gap={16}>
-      <Card
-        title={t('policyTitle', {
-          name: pickLanguage(d.member.name, d.member.nameEn),
-          id: d.member.memberId,
-        })}
-        extra={d.inForce ? <Tag color="green">{t('inForce')}</Tag> : <Tag color="red">{t('notInForce')}</Tag>}
-      >
-        {!d.inForce ? (
-          <Alert type="warning" showIcon title={t('notInForceHint')} style={{ marginBottom: 16 }} />
-        ) : null}
-        <Descriptions
-          size="small"
-          bordered
-          column={mobile ? 1 : 3}
-          items={[
-            { key: 'name', label: t('fields.name'), children: pickLanguage(d.member.name, d.member.nameEn) },
-            { key: 'memberId', label: t('fields.memberId'), children: d.member.memberId },
-            {
-              key: 'relation',
-              label: t('fields.relation'),
-              children: RELATIONS[d.member.relation as keyof typeof RELATIONS]?.[lang] ?? d.member.relation,
-            },
-            { key: 'sex', label: t('fields.sex'), children: sexLabel(d.member.sex, lang) },
-            { key: 'birthday', label: t('fields.birthday'), children: masked(d.member.birthday) },
-            { key: 'idNumber', label: t('fields.idNumber'), children: masked(d.member.idNumber) },
-            { key: 'cardNumber', label: t('fields.cardNumber'), children: masked(d.member.cardNumber) },
-            { key: 'phone', label: t('fields.phone'), children: masked(d.member.phone) },
-            { key: 'employeeId', label: t('fields.employeeId'), children: d.member.employeeId },
-            {
-              key: 'customer',
-              label: t('fields.customer'),
-              children: `${d.customId} ${pickLanguage(d.customerName, d.customerNameEn)}`,
-            },
-            {
-              key: 'plan',
-              label: t('fields.plan'),
-              children: `${d.grpPlanCode} ${pickLanguage(d.planName, d.planNameEn)}`,
-            },
-            { key: 'policyNo', label: t('fields.policyNo'), children: d.policyNo },
-            { key: 'validity', label: t('fields.validity'), children: `${d.validFrom} ~ ${d.validTo}` },
-            { key: 'hospital', label: t('fields.hospital'), children: d.hospitalName || d.providerId || '-' },
-            {
-              key: 'networkDirectBilling',
-              label: t('fields.networkDirectBilling'),
-              children: d.directBilling ? <Tag color="blue">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>,
-            },
-          ]}
-        />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-          {t('maskedHint')}
-        </Typography.Paragraph>
-      </Card>
-
-      <Card
-        title={t('coverageTitle')}
-        extra={
-          <Button icon={<DownloadOutlined />} loading={usedFile.isPending} onClick={() => usedFile.mutate()}>
-            {t('downloadUsed')}
-          </Button>
-        }
-      >
-        <Table<TCoverageSummary>
-          rowKey={(c) => `${c.coverageCode}/${c.currency}`}
-          size="middle"
-          columns={coverageColumns}
-          dataSource={d.coverages}
-          pagination={false}
-          locale={{ emptyText: empty(t('noCoverage')) }}
-          scroll={{ x: 1000 }}
-          aria-label={t('coverageTitle')}
-        />
-        <Typography.Title level={5} style={{ marginTop: 24 }}>
-          {t('usageTitle')}
-        </Typography.Title>
-        <Table<TBenefitUsageLine>
-          rowKey={(l) =>
-            `${l.coverageCode}/${l.currency}/${l.visitDate}/${l.sourceType}/${l.amount}/${l.remark}`
+    <PersonalDataProvider target={{ bizType: 'member', bizId: d.member.memberId }}>
+      <Flex vertical gap={16}>
+        <Card
+          title={t('policyTitle', {
+            name: pickLanguage(d.member.name, d.member.nameEn),
+            id: d.member.memberId,
+          })}
+          extra={
+            d.inForce ? <Tag color="green">{t('inForce')}</Tag> : <Tag color="red">{t('notInForce')}</Tag>
           }
-          size="small"
-          columns={lineColumns}
-          dataSource={used.data?.lines ?? []}
-          loading={used.isFetching}
-          pagination={false}
-          locale={{ emptyText: empty(t('noUsage')) }}
-          scroll={{ x: 800 }}
-        />
-      </Card>
+        >
+          {!d.inForce ? (
+            <Alert type="warning" showIcon title={t('notInForceHint')} style={{ marginBottom: 16 }} />
+          ) : null}
+          <Descriptions
+            size="small"
+            bordered
+            column={mobile ? 1 : 3}
+            items={[
+              {
+                key: 'name',
+                label: t('fields.name'),
+                children: <MemberName name={d.member.name} nameEn={d.member.nameEn} />,
+              },
+              { key: 'memberId', label: t('fields.memberId'), children: d.member.memberId },
+              {
+                key: 'relation',
+                label: t('fields.relation'),
+                children: RELATIONS[d.member.relation as keyof typeof RELATIONS]?.[lang] ?? d.member.relation,
+              },
+              { key: 'sex', label: t('fields.sex'), children: sexLabel(d.member.sex, lang) },
+              {
+                key: 'birthday',
+                label: t('fields.birthday'),
+                children: <MemberField field="birthday" value={d.member.birthday} />,
+              },
+              {
+                key: 'idNumber',
+                label: t('fields.idNumber'),
+                children: <MemberField field="idNumber" value={d.member.idNumber} />,
+              },
+              {
+                key: 'cardNumber',
+                label: t('fields.cardNumber'),
+                children: <MemberField field="cardNumber" value={d.member.cardNumber} />,
+              },
+              {
+                key: 'phone',
+                label: t('fields.phone'),
+                children: <MemberField field="phone" value={d.member.phone} />,
+              },
+              { key: 'employeeId', label: t('fields.employeeId'), children: d.member.employeeId },
+              {
+                key: 'customer',
+                label: t('fields.customer'),
+                children: `${d.customId} ${pickLanguage(d.customerName, d.customerNameEn)}`,
+              },
+              {
+                key: 'plan',
+                label: t('fields.plan'),
+                children: `${d.grpPlanCode} ${pickLanguage(d.planName, d.planNameEn)}`,
+              },
+              { key: 'policyNo', label: t('fields.policyNo'), children: d.policyNo },
+              { key: 'validity', label: t('fields.validity'), children: `${d.validFrom} ~ ${d.validTo}` },
+              {
+                key: 'hospital',
+                label: t('fields.hospital'),
+                children: d.hospitalName || d.providerId || '-',
+              },
+              {
+                key: 'networkDirectBilling',
+                label: t('fields.networkDirectBilling'),
+                children: d.directBilling ? <Tag color="blue">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>,
+              },
+            ]}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('maskedHint')}
+          </Typography.Paragraph>
+        </Card>
 
-      <Card title={t('rulesTitle')} loading={rules.isPending}>
-        <List
-          dataSource={rules.data ?? []}
-          locale={{ emptyText: empty(t('noRules')) }}
-          renderItem={(r) => (
-            <List.Item>
-              <List.Item.Meta
-                title={
-                  <Flex gap={8}>
-                    <Tag>{r.ruleCode}</Tag>
-                    {r.coverageCode ? coverageLabel(r.coverageCode)[lang] : t('wholePolicy')}
-                  </Flex>
-                }
-                description={lang === 'en' ? r.enContent || r.content : r.content}
-              />
-            </List.Item>
-          )}
-        />
-      </Card>
+        <Card
+          title={t('coverageTitle')}
+          extra={
+            <Button
+              icon={<DownloadOutlined />}
+              loading={usedFile.isPending}
+              onClick={() => usedFile.mutate()}
+            >
+              {t('downloadUsed')}
+            </Button>
+          }
+        >
+          <Typography.Paragraph type="secondary">
+            {t('policyYearHint', { from: d.policyYear.from, to: d.policyYear.to })}
+          </Typography.Paragraph>
+          <Table<TCoverageSummary>
+            rowKey={(c) => `${c.coverageCode}/${c.currency}`}
+            size="middle"
+            columns={coverageColumns}
+            dataSource={d.coverages}
+            pagination={false}
+            locale={{ emptyText: empty(t('noCoverage')) }}
+            scroll={{ x: 1000 }}
+            aria-label={t('coverageTitle')}
+          />
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {t('usageTitle')}
+          </Typography.Title>
+          <Table<TBenefitUsageLine>
+            rowKey={(l) =>
+              `${l.coverageCode}/${l.currency}/${l.visitDate}/${l.sourceType}/${l.amount}/${l.remark}`
+            }
+            size="small"
+            columns={lineColumns}
+            dataSource={used.data?.lines ?? []}
+            loading={used.isFetching}
+            pagination={false}
+            locale={{ emptyText: empty(t('noUsage')) }}
+            scroll={{ x: 800 }}
+          />
+        </Card>
 
-      <Card
-        title={t('ridersTitle')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={riderFile.isPending}
-            onClick={() => riderFile.mutate()}
-          >
-            {t('downloadRiders')}
-          </Button>
-        }
-      >
-        <Table<TRider>
-          rowKey="riderCode"
-          size="middle"
-          columns={riderColumns}
-          dataSource={riders.data ?? []}
-          loading={riders.isFetching}
-          pagination={false}
-          locale={{ emptyText: empty(t('noRiders')) }}
-          scroll={{ x: 800 }}
-        />
-      </Card>
-    </Flex>
+        <Card title={t('rulesTitle')} loading={rules.isPending}>
+          <List
+            dataSource={rules.data ?? []}
+            locale={{ emptyText: empty(t('noRules')) }}
+            renderItem={(r) => (
+              <List.Item>
+                <List.Item.Meta
+                  title={
+                    <Flex gap={8}>
+                      <Tag>{r.ruleCode}</Tag>
+                      {r.coverageCode ? coverageLabel(r.coverageCode)[lang] : t('wholePolicy')}
+                    </Flex>
+                  }
+                  description={lang === 'en' ? r.enContent || r.content : r.content}
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+
+        <Card
+          title={t('ridersTitle')}
+          extra={
+            <Button
+              icon={<DownloadOutlined />}
+              loading={riderFile.isPending}
+              onClick={() => riderFile.mutate()}
+            >
+              {t('downloadRiders')}
+            </Button>
+          }
+        >
+          <Table<TRider>
+            rowKey="riderCode"
+            size="middle"
+            columns={riderColumns}
+            dataSource={riders.data ?? []}
+            loading={riders.isFetching}
+            pagination={false}
+            locale={{ emptyText: empty(t('noRiders')) }}
+            scroll={{ x: 800 }}
+          />
+        </Card>
+      </Flex>
+    </PersonalDataProvider>
   );
 }

@@ -27,6 +27,7 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { useMemberSearch } from '../api/member-search.ts';
+import { MemberCell, MemberNameCell } from '../components/MemberMasked.tsx';
 import { PolicyBenefits } from '../components/PolicyBenefits.tsx';
 
 type TMode = 'name' | 'card';
@@ -56,15 +57,27 @@ function MemberResults({
   const lang = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'zh';
   const mobile = useIsMobile();
   const columns: TableColumnsType<TMemberHit> = [
-    { key: 'name', title: t('fields.name'), render: (_, h) => pickLanguage(h.name, h.nameEn) },
+    {
+      key: 'name',
+      title: t('fields.name'),
+      render: (_, h) => <MemberNameCell memberId={h.memberId} name={h.name} nameEn={h.nameEn} />,
+    },
     { key: 'memberId', title: t('fields.memberId'), dataIndex: 'memberId' },
     {
       key: 'relation',
       title: t('fields.relation'),
       render: (_, h) => RELATIONS[h.relation as keyof typeof RELATIONS]?.[lang] ?? h.relation,
     },
-    { key: 'birthday', title: t('fields.birthday'), dataIndex: 'birthday' },
-    { key: 'cardNumber', title: t('fields.cardNumber'), dataIndex: 'cardNumber' },
+    {
+      key: 'birthday',
+      title: t('fields.birthday'),
+      render: (_, h) => <MemberCell memberId={h.memberId} field="birthday" value={h.birthday} />,
+    },
+    {
+      key: 'cardNumber',
+      title: t('fields.cardNumber'),
+      render: (_, h) => <MemberCell memberId={h.memberId} field="cardNumber" value={h.cardNumber} />,
+    },
     {
       key: 'plan',
       title: t('fields.plan'),
