@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
+import { claimsRoutes } from './features/claims/claims.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
 import { doctorsRoutes } from './features/doctors/doctors.routes.ts';
@@ -266,6 +267,7 @@ export async function buildApp(
       await api.register(membersRoutes(platform));
       await api.register(appointmentsRoutes(platform));
       await api.register(preauthRoutes(platform));
+      await api.register(claimsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

@@ -31,6 +31,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'smartportal:appointment:view',
       // Pre-authorisation audit (decision 0039).
       'preauth:audit:*',
+      // Claim audit (decision 0040).
+      'claim:audit:*',
     ],
   },
   {
@@ -50,6 +52,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'smartportal:appointment:*',
       // Pre-authorisations of the own provider (decision 0039).
       'preauth:case:*',
+      // Claim batches of the own provider (decision 0040).
+      'claim:batch:*',
     ],
   },
   {
