@@ -585,7 +585,7 @@ export const ERRORS = {
     40251,
     400,
     '请上传理赔影像 PDF 或对账单',
-    'please upload claim image PDF or statement',
+    'Please upload claim image PDF or statement',
   ),
   CLAIM_STATEMENT_INVALID: entry(
     40252,

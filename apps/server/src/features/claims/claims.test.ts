@@ -221,7 +221,7 @@ describe('submission, edit and withdrawal', () => {
     const missing = await post('demo/hospital', '/claim/batch/submit', { statementFileId, imageFileIds: [] });
     expect(missing.json()).toMatchObject({
       code: 40251,
-      msg_en: 'please upload claim image PDF or statement',
+      msg_en: 'Please upload claim image PDF or statement',
     });
     const empty = await post('demo/hospital', '/claim/batch/submit', {
       statementFileId: await uploadStatement('demo/hospital', []),
