@@ -395,7 +395,7 @@ export const ZScheduleBody = z.object({
 });
 export type TScheduleBody = z.input<typeof ZScheduleBody>;
 export const ZBuryLog = z.object({
-  menuPath: z.enum(['/claim/detail', '/claim/schedule', '/claim/acc', '/claim/adminDetail']),
+  menuPath: z.enum(['/claim/detail', '/claim/schedule', '/claim/acc']),
 });
 
 export const ZClaimTotal = z.object({ currency: z.string(), claimed: z.string(), payable: z.string() });
