@@ -69,6 +69,8 @@ describe('headers, duplicates and statuses', () => {
     expect(statementKeyOf('会员编号')).toBe('memberId');
     expect(statementKeyOf(' member id ')).toBe('memberId');
     expect(statementKeyOf('金额 / Amount')).toBe('amount');
+    expect(statementKeyOf('就诊类型')).toBe('visitType');
+    expect(statementKeyOf('Coverage (OP IP DT MT)')).toBe('coverageCode');
     expect(statementKeyOf('Remarks')).toBe('');
   });
 

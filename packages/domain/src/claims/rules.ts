@@ -134,7 +134,13 @@ export type TStatementCells = Record<TStatementKey, string>;
 /** The template's header text of a column. */
 export const statementHeader = ([, zh, en]: (typeof STATEMENT_COLUMNS)[number]) => `${zh} / ${en}`;
 
-const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/** A header without case, extra spaces or its explanation in brackets ('Visit type (01 …)' reads 'visit type'). */
+const normal = (text: string) =>
+  text
+    .replace(/\s*[（(][^)）]*[)）]/g, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 const HEADER_KEYS = new Map<string, TStatementKey>(
   STATEMENT_COLUMNS.flatMap((c) => [
     [normal(c[1]), c[0]],
