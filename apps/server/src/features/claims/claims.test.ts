@@ -4,8 +4,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaDay } from '../../platform/http/xlsx-export.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
-import { upload } from '../../test/change-tasks.ts';
+import { createUser, upload } from '../../test/change-tasks.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { benefitUsage, policyCoverages } from '../members/members.tables.ts';
 import { claimFlow, claimMenuClicks } from './claims.tables.ts';
 
@@ -89,7 +90,25 @@ const detail = async (who: string, id: string, area = 'batch') =>
 beforeAll(async () => {
   t = await createTestApp();
   demoId = (await t.platform.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0].id;
-  for (const who of ['demo/admin', 'demo/auditor', 'demo/hospital', 'acme/admin', 'acme/hospital']) {
+  // A second provider of the demo tenant, with its own staff, serving none of the demo plans.
+  await t.platform.db
+    .insert(providers)
+    .values({
+      tenantId: demoId,
+      providerId: 'P10002',
+      providerCnName: '测试第二医院',
+      providerEnName: 'Second',
+      signStatus: '01',
+    });
+  await createUser(t, { account: 'clinic2', userType: '02', roles: ['SMART_PORTAL'], providerId: 'P10002' });
+  for (const who of [
+    'demo/admin',
+    'demo/auditor',
+    'demo/hospital',
+    'demo/clinic2',
+    'acme/admin',
+    'acme/hospital',
+  ]) {
     const [tenant, account] = who.split('/');
     tokens[who] = (await login(t.app, tenant, account)).token;
   }
@@ -284,6 +303,20 @@ describe('submission, edit and withdrawal', () => {
     ).toBe(404);
     const acmeList = (await post('acme/hospital', '/claim/batch/list', {})).json().data;
     expect(acmeList.records).toEqual([]);
+    expect(
+      (await as('demo/clinic2', { method: 'GET', url: `/saasapi/claim/batch/detail/${b.id}` })).statusCode,
+    ).toBe(404);
+    expect((await post('demo/clinic2', '/claim/batch/list', {})).json().data.total).toBe(0);
+    expect(
+      (await post('demo/clinic2', '/claim/batch/withdraw', { id: b.id, version: b.version })).statusCode,
+    ).toBe(404);
+    const other = await uploadStatement('demo/clinic2', [line({ itemCode: item() })]);
+    const otherReport = (await post('demo/clinic2', '/claim/batch/check', { statementFileId: other })).json()
+      .data;
+    expect(otherReport.errors[0]).toMatchObject({ row: 2, column: 'memberId' });
+    expect(
+      (await post('demo/clinic2', '/claim/batch/check', { statementFileId: d.statement.id })).statusCode,
+    ).toBe(404);
     // The same lines again are duplicates of the pending batch.
     const dupId = await uploadStatement('demo/hospital', [line({ itemCode: d.lines[0].itemCode })]);
     const report = (await post('demo/hospital', '/claim/batch/check', { statementFileId: dupId })).json()
@@ -300,6 +333,18 @@ describe('submission, edit and withdrawal', () => {
         .statusCode,
     ).toBe(403);
     expect((await post('demo/auditor', '/claim/batch/list', {})).statusCode).toBe(403);
+  });
+
+  it('lets one of two simultaneous actions on the same version through; the other is told the batch changed', async () => {
+    const b = await submit('demo/hospital', [line({ itemCode: item() })]);
+    const answers = await Promise.all([
+      post('demo/hospital', '/claim/batch/withdraw', { id: b.id, version: b.version }),
+      post('demo/hospital', '/claim/batch/withdraw', { id: b.id, version: b.version }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)?.json().code).toBe(40901);
+    const flows = await t.platform.db.select().from(claimFlow).where(eq(claimFlow.batchRef, b.id));
+    expect(flows.map((f) => f.action).sort()).toEqual(['submit', 'withdraw']);
   });
 
   it('withdraws with the version read, refuses a stale or repeated action, and resubmits an edit', async () => {
@@ -363,12 +408,17 @@ describe('audit and benefits', () => {
     expect(noReason.statusCode).toBe(400);
     const incomplete = await decide([{ lineId: a, result: 'approved', payableAmount: '100.00' }]);
     expect(incomplete.json().code).toBe(40290);
+    // The last line fails: nothing of the decision stays (one transaction).
     const over = await decide([
-      { lineId: a, result: 'approved', payableAmount: '100.01' },
+      { lineId: a, result: 'approved', payableAmount: '100.00' },
       { lineId: c, result: 'approved', payableAmount: '50.55' },
-      { lineId: r, result: 'rejected', reasonCodes: ['R01'] },
+      { lineId: r, result: 'approved', payableAmount: '30.01' },
     ]);
     expect(over.json().code).toBe(40291);
+    expect(await opUsed()).toBe(before);
+    const untouched = await detail('demo/auditor', b.id, 'audit');
+    expect(untouched.lines.map((l: { status: string }) => l.status)).toEqual(['00', '00', '00']);
+    expect(untouched.batch).toMatchObject({ status: '01', version: b.version });
     const okRes = await decide([
       { lineId: a, result: 'approved', payableAmount: '90.00', reasonCodes: ['R08'] },
       { lineId: c, result: 'approved', payableAmount: '50.55' },
@@ -437,6 +487,29 @@ describe('audit and benefits', () => {
       exGratia: true,
       status: '01',
     });
+  });
+
+  it('honours the workflow auditor role of task type claim', async () => {
+    const setRole = (auditorRoleCode: string | null) =>
+      as('demo/admin', {
+        method: 'PUT',
+        url: '/saasapi/authority/workflow',
+        payload: { taskType: 'claim', auditorRoleCode, overdueDays: 30 },
+      });
+    expect((await setRole('CLAIM_ADMIN')).statusCode).toBe(200);
+    try {
+      const b = await submit('demo/hospital', [line({ itemCode: item() })]);
+      const d = await detail('demo/auditor', b.id, 'audit');
+      const res = await post('demo/auditor', '/claim/audit/decide', {
+        id: b.id,
+        version: b.version,
+        lines: [{ lineId: d.lines[0].id, result: 'rejected', reasonCodes: ['R04'] }],
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe(40248);
+    } finally {
+      await setRole(null);
+    }
   });
 
   it('nobody decides a batch they submitted', async () => {
