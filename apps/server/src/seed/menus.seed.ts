@@ -728,6 +728,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '理赔明细表',
         titleEn: 'Claim schedule',
         icon: 'TableOutlined',
+        providerFunction: 'contract',
         roles: ['SMART_PORTAL', 'AUDITOR'],
       },
     ],

@@ -328,7 +328,11 @@ const ZRemark = z
   .refine((v) => !/[|^]/.test(v), bilingual('不能包含 | 或 ^ 字符', 'The characters | and ^ are not allowed'))
   .default('');
 
-export const ZClaimCheck = z.object({ statementFileId: ZId });
+export const ZClaimCheck = z.object({
+  statementFileId: ZId,
+  /** Operators checking on a provider's behalf name it. */
+  providerId: z.string().trim().max(64).optional(),
+});
 export const ZClaimSubmit = z.object({
   statementFileId: ZId.optional(),
   imageFileIds: z.array(ZId).max(500).default([]),

@@ -78,7 +78,7 @@ export function claimsRoutes(p: TPlatform): FastifyPluginAsyncZod {
           tags,
           summary:
             'Checks an uploaded statement row by row for the provider and answers the report (row, column, both languages); nothing is saved',
-          body: ZClaimCheck.extend({ providerId: z.string().trim().max(64).optional() }),
+          body: ZClaimCheck,
           response: { 200: ZEnvelope(ZStatementReport) },
         },
       },

@@ -29,7 +29,6 @@ import { chinaSecond, providerScope } from '../appointments/appointments.service
 import { listFiles } from '../files/files.service.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { policies, policyCoverages } from '../members/members.tables.ts';
-import { totalsOf } from './claims.statement.ts';
 import { claimBatches, claimFlow, claimLines, claimMenuClicks } from './claims.tables.ts';
 
 export type TBatchRow = typeof claimBatches.$inferSelect;
@@ -65,7 +64,7 @@ async function batchTotals(db: TDbOrTx, ids: string[]) {
     .select({
       batchRef: claimLines.batchRef,
       currency: claimLines.currency,
-      claimed: sql<string>`sum(${claimLines.amount})::text`,
+      claimed: sql<string>`sum(${claimLines.amount})::numeric(14,2)::text`,
       payable: sql<string>`coalesce(sum(${claimLines.payableAmount}), 0)::numeric(14,2)::text`,
     })
     .from(claimLines)
@@ -75,7 +74,7 @@ async function batchTotals(db: TDbOrTx, ids: string[]) {
   const out = new Map<string, TClaimBatch['totals']>();
   for (const r of rows) {
     const list = out.get(r.batchRef) ?? [];
-    list.push(...totalsOf([{ currency: r.currency, claimed: r.claimed, payable: r.payable }]));
+    list.push({ currency: r.currency, claimed: r.claimed, payable: r.payable });
     out.set(r.batchRef, list);
   }
   return out;

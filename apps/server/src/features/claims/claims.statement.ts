@@ -342,7 +342,7 @@ export async function checkStatement(
 }
 
 /** Sums per currency, exactly, in currency order. */
-export function totalsOf(items: { currency: string; claimed: string; payable: string | null }[]) {
+function totalsOf(items: { currency: string; claimed: string; payable: string | null }[]) {
   const by = new Map<string, { claimed: string[]; payable: string[] }>();
   for (const it of items) {
     const entry = by.get(it.currency) ?? { claimed: [], payable: [] };

@@ -91,15 +91,13 @@ beforeAll(async () => {
   t = await createTestApp();
   demoId = (await t.platform.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0].id;
   // A second provider of the demo tenant, with its own staff, serving none of the demo plans.
-  await t.platform.db
-    .insert(providers)
-    .values({
-      tenantId: demoId,
-      providerId: 'P10002',
-      providerCnName: '测试第二医院',
-      providerEnName: 'Second',
-      signStatus: '01',
-    });
+  await t.platform.db.insert(providers).values({
+    tenantId: demoId,
+    providerId: 'P10002',
+    providerCnName: '测试第二医院',
+    providerEnName: 'Second',
+    signStatus: '01',
+  });
   await createUser(t, { account: 'clinic2', userType: '02', roles: ['SMART_PORTAL'], providerId: 'P10002' });
   for (const who of [
     'demo/admin',

@@ -3,6 +3,7 @@ import {
   CLAIM_IMAGE_BIZ_TYPE,
   CLAIM_STATEMENT_BIZ_TYPE,
   canClaimBatch,
+  duplicateNames,
   type TClaimDetail,
   type TStatementReport,
 } from '@portal/domain/claims/rules';
@@ -69,6 +70,11 @@ function ClaimForm({ batch }: { batch: TClaimDetail | null }) {
     }
     if (statement.length === 0 || images.length === 0) {
       feedback.error(t('upload.filesRequired'));
+      return;
+    }
+    const twice = duplicateNames(images.map((f) => f.name));
+    if (twice.length > 0) {
+      feedback.error(t('upload.duplicateNames', { names: twice.join(', ') }));
       return;
     }
     try {
