@@ -128,8 +128,9 @@ function ClaimForm({ batch }: { batch: TClaimDetail | null }) {
           label={t('fields.images')}
         />
       </Form.Item>
-      <Form.Item label={t('fields.remark')}>
+      <Form.Item label={t('fields.remark')} htmlFor="claim-remark">
         <Input.TextArea
+          id="claim-remark"
           rows={2}
           maxLength={1000}
           value={remark}
