@@ -7,6 +7,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { z } from 'zod';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
+import { claimsRoutes } from './features/claims/claims.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
 import { doctorsRoutes } from './features/doctors/doctors.routes.ts';
@@ -270,6 +271,7 @@ export async function buildApp(
       await api.register(preauthRoutes(platform));
       await api.register(invoicesRoutes(platform));
       await api.register(calendarRoutes(platform));
+      await api.register(claimsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

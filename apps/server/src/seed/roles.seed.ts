@@ -31,6 +31,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'smartportal:appointment:view',
       // Pre-authorisation audit (decision 0039).
       'preauth:audit:*',
+      // Claim audit (decision 0040).
+      'claim:audit:*',
     ],
   },
   {
@@ -52,6 +54,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'preauth:case:*',
       // Invoices of the own provider (decision 0041).
       'invoice:invoice:*',
+      // Claim batches of the own provider (decision 0040).
+      'claim:batch:*',
     ],
   },
   {

@@ -95,6 +95,28 @@ const preauthPages = {
   message: { load: async () => ({ Component: (await preauthMessagePages()).PreauthMessagePage }) },
   auditMessage: { load: async () => ({ Component: (await preauthMessagePages()).PreauthAuditMessagePage }) },
 } satisfies Record<string, TPage>;
+const claimBatchPages = () => import('../features/claims/pages/ClaimBatchesPage.tsx');
+/** Claim screens (decision 0040): submission, the provider's batches, the audit and the schedule. */
+const claimPages = {
+  upload: {
+    load: async () => ({
+      Component: (await import('../features/claims/pages/ClaimUploadPage.tsx')).ClaimUploadPage,
+    }),
+  },
+  detail: { load: async () => ({ Component: (await claimBatchPages()).ClaimDetailPage }) },
+  auditList: { load: async () => ({ Component: (await claimBatchPages()).ClaimAuditListPage }) },
+  adminDetail: { load: async () => ({ Component: (await claimBatchPages()).ClaimAdminDetailPage }) },
+  audit: {
+    load: async () => ({
+      Component: (await import('../features/claims/pages/ClaimAuditPage.tsx')).ClaimAuditPage,
+    }),
+  },
+  schedule: {
+    load: async () => ({
+      Component: (await import('../features/claims/pages/ClaimSchedulePage.tsx')).ClaimSchedulePage,
+    }),
+  },
+} satisfies Record<string, TPage>;
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
@@ -275,6 +297,13 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'advance/supplement': preauthPages.supplement,
   'advance/reopen': preauthPages.reopen,
   'advance/message': preauthPages.message,
+  'claim/submisson/upload': claimPages.upload,
+  'claim/edit': claimPages.upload,
+  'claim/detail': claimPages.detail,
+  'claim/schedule': claimPages.schedule,
+  'claim/audit/upload': claimPages.auditList,
+  'claim/audit/auditPage': claimPages.audit,
+  'claim/adminDetail': claimPages.adminDetail,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -28,7 +28,15 @@ export const DOWNLOAD_ZIP_NAME = 'download file.zip';
 /** How many bytes the server reads before deciding the real type of a file. */
 export const SNIFF_BYTES = 4100;
 
-export const FILE_PROFILE_KEYS = ['photo', 'attachment', 'image', 'preauth', 'invoice'] as const;
+export const FILE_PROFILE_KEYS = [
+  'photo',
+  'attachment',
+  'image',
+  'preauth',
+  'invoice',
+  'claimStatement',
+  'claimImage',
+] as const;
 export type TFileProfileKey = (typeof FILE_PROFILE_KEYS)[number];
 
 export interface TFileProfile {
@@ -100,6 +108,28 @@ export const FILE_PROFILES = {
     nameUnit: 'chars',
     maxCount: null,
   },
+  /** A claim batch's statement (decision 0040): one .xlsx of at most 20 MB. */
+  claimStatement: {
+    key: 'claimStatement',
+    label: { zh: '理赔对账单', en: 'claim statement' },
+    extensions: ['xlsx'],
+    maxFileBytes: 20_971_520,
+    maxTotalBytes: null,
+    maxNameLength: MAX_FILE_NAME,
+    nameUnit: 'chars',
+    maxCount: null,
+  },
+  /** A claim batch's images (decision 0040): PDFs, 100 MB a file, 500 MB a batch. */
+  claimImage: {
+    key: 'claimImage',
+    label: { zh: '理赔影像', en: 'claim image' },
+    extensions: ['pdf'],
+    maxFileBytes: 104_857_600,
+    maxTotalBytes: 524_288_000,
+    maxNameLength: MAX_FILE_NAME,
+    nameUnit: 'chars',
+    maxCount: null,
+  },
 } as const satisfies Record<TFileProfileKey, TFileProfile>;
 
 /**
@@ -115,6 +145,8 @@ export const BIZ_TYPE_PROFILES: Readonly<Record<string, TFileProfileKey>> = {
   PREAUTH_ATTACH: 'preauth',
   [INVOICE_BIZ_TYPE]: 'invoice',
   PREAUTH_MSG: 'preauth',
+  CLAIM_STATEMENT: 'claimStatement',
+  CLAIM_IMAGE: 'claimImage',
 };
 
 /** The upload rules for a business type. */
@@ -197,6 +229,8 @@ export function fileIssueError(profile: TFileProfile, issue: TFileIssue): TError
   if (profile.key === 'invoice') return 'INVOICE_FILE_TOO_LARGE';
   if (profile.key === 'preauth')
     return issue === 'total' ? 'PREAUTH_FILES_TOTAL_EXCEEDED' : 'PREAUTH_FILE_TOO_LARGE';
+  if (profile.key === 'claimStatement' || profile.key === 'claimImage')
+    return issue === 'total' ? 'CLAIM_FILES_TOTAL_EXCEEDED' : 'CLAIM_FILE_TOO_LARGE';
   return profile.key === 'image' ? 'IMAGE_TOO_LARGE' : 'FILE_TOO_LARGE';
 }
 

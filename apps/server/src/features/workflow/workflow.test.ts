@@ -82,6 +82,7 @@ describe('workflow routes', () => {
         overdueDays: t.config.taskOverdueDays,
         configured: false,
       },
+      { taskType: 'claim', auditorRoleCode: null, overdueDays: t.config.taskOverdueDays, configured: false },
     ]);
     expect(data.roles.map((r: { code: string }) => r.code)).toContain('AUDITOR');
   });

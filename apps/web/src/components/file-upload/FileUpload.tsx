@@ -37,6 +37,8 @@ export interface FileUploadProps {
   onDelete?: (file: TUploadedFile) => void;
   /** Accessible name of the choose button. */
   label?: string;
+  /** Told whether any file is still uploading (a form refuses to submit meanwhile). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -72,6 +74,7 @@ export function FileUpload({
   listType = 'picture-card',
   onDelete,
   label,
+  onUploadingChange,
 }: FileUploadProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -96,6 +99,11 @@ export function FileUpload({
     reported.current = ids;
     onChangeRef.current?.(files);
   }, [files]);
+
+  const uploading = state.items.some((i) => i.status === 'ready');
+  const onUploadingRef = useRef(onUploadingChange);
+  onUploadingRef.current = onUploadingChange;
+  useEffect(() => onUploadingRef.current?.(uploading), [uploading]);
 
   // A value set from outside (form reset, loaded record) replaces the stored rows.
   useEffect(() => {

@@ -1,0 +1,196 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterEach, describe, it } from 'vitest';
+import { openBrowser, screenshot, signIn, type TBrowser, until } from './browser.ts';
+
+const open: TBrowser[] = [];
+afterEach(async () => {
+  for (const b of open.splice(0)) await b.close();
+});
+
+const day = (offset: number) =>
+  new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+const HEADERS = [
+  '会员编号 / Member ID',
+  '患者姓名 / Patient name',
+  '就诊日期 / Visit date',
+  '就诊类型 / Visit type',
+  '保障项目 / Coverage',
+  '诊断编码(ICD-10) / Diagnosis code (ICD-10)',
+  '诊断名称 / Diagnosis',
+  '项目编码 / Item code',
+  '项目名称 / Item name',
+  '数量 / Quantity',
+  '金额 / Amount',
+  '币种 / Currency',
+  '预授权编号(可空) / Pre-authorisation no. (optional)',
+];
+
+/** A statement of three lines; `bad` puts letters in the second line's amount. */
+async function statementFile(dir: string, name: string, lang: string, bad: boolean) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('statement');
+  sheet.addRow(HEADERS);
+  const visit = day(-2);
+  sheet.addRow([
+    'M0001001',
+    '张伟',
+    visit,
+    '01',
+    'OP',
+    'J06.9',
+    '',
+    `LAB-${lang}-1`,
+    '血常规',
+    '1',
+    '85.00',
+    'CNY',
+    '',
+  ]);
+  sheet.addRow([
+    'M0001002',
+    'Li Na',
+    visit,
+    '01',
+    'OP',
+    'J20.9',
+    '',
+    `MED-${lang}-2`,
+    '药品',
+    '2',
+    bad ? 'abc' : '120.50',
+    'CNY',
+    '',
+  ]);
+  sheet.addRow([
+    'M0001001',
+    '张伟',
+    visit,
+    '01',
+    'OP',
+    'J06.9',
+    '',
+    `XR-${lang}-3`,
+    '胸片',
+    '1',
+    '300.00',
+    'CNY',
+    '',
+  ]);
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.from(await workbook.xlsx.writeBuffer()));
+  return path;
+}
+
+function pdfFile(dir: string, name: string) {
+  const path = join(dir, name);
+  writeFileSync(path, `%PDF-1.4\n%${name}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+  return path;
+}
+
+const cases = [
+  {
+    lang: 'zh',
+    menu: '主菜单',
+    group: '理赔',
+    upload: '提交理赔',
+    problems: /1 处错误/,
+    amountColumn: '金额',
+    allCorrect: /3 行，全部正确/,
+    submit: '提交审核',
+    pending: '待审核',
+    reject: '拒绝',
+    reasons: '原因',
+    decide: '提交审核结果',
+    ok: /确\s*定/,
+    approved: '已批准',
+    rejected: '已拒绝',
+  },
+  {
+    lang: 'en',
+    menu: 'Main menu',
+    group: 'Claims',
+    upload: 'Submit claims',
+    problems: /problems found: 1\./,
+    amountColumn: 'Amount',
+    allCorrect: /3 rows, all correct/,
+    submit: 'Submit for audit',
+    pending: 'Pending for audit',
+    reject: 'Reject',
+    reasons: 'Reasons',
+    decide: 'Submit the decision',
+    ok: 'Confirm',
+    approved: 'Approved',
+    rejected: 'Rejected',
+  },
+] as const;
+
+describe('claims', () => {
+  for (const c of cases) {
+    it(`hospital fixes a bad statement row and submits with PDFs; auditor approves two lines and rejects one (${c.lang})`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'claims-e2e-'));
+      const hospital = await openBrowser({ language: c.lang });
+      open.push(hospital);
+      const { page, baseUrl } = hospital;
+      await signIn(page, baseUrl, 'hospital');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const nav = page.getByRole('navigation', { name: c.menu });
+      await nav.getByText(c.group, { exact: true }).first().click();
+      await nav.getByRole('link', { name: c.upload }).click();
+      await page.waitForURL((url) => url.pathname === '/claim/submisson/upload');
+      const main = page.getByRole('main');
+      const inputs = main.locator('input[type=file]');
+
+      await inputs
+        .nth(0)
+        .setInputFiles(await statementFile(dir, `statement-bad-${c.lang}.xlsx`, c.lang, true));
+      await main.getByText(c.problems).waitFor();
+      const errorRow = main.getByRole('row').filter({ hasText: c.amountColumn });
+      await errorRow.filter({ hasText: '3' }).first().waitFor();
+      await screenshot(page, `claims-upload-errors-${c.lang}`, { fullPage: true });
+
+      await inputs.nth(0).setInputFiles(await statementFile(dir, `statement-${c.lang}.xlsx`, c.lang, false));
+      await main.getByText(c.allCorrect).waitFor();
+      await inputs
+        .nth(1)
+        .setInputFiles([pdfFile(dir, `invoice-${c.lang}.pdf`), pdfFile(dir, `record-${c.lang}.pdf`)]);
+      await main.getByText(`record-${c.lang}.pdf`).waitFor();
+      await until(
+        () => main.locator('.ant-upload-list-item-uploading').count(),
+        (n) => n === 0,
+        'the claim images to finish uploading',
+      );
+      await main.getByRole('button', { name: c.submit }).click();
+      await page.waitForURL((url) => url.pathname === '/claim/detail' && url.searchParams.has('id'));
+      await main.getByText(c.pending, { exact: true }).first().waitFor();
+      const id = new URL(page.url()).searchParams.get('id') ?? '';
+
+      const auditor = await openBrowser({ language: c.lang });
+      open.push(auditor);
+      await signIn(auditor.page, auditor.baseUrl, 'auditor');
+      await auditor.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await auditor.page.goto(`${auditor.baseUrl}/claim/audit/auditPage?id=${id}`);
+      const audit = auditor.page.getByRole('main');
+      const xray = audit.getByRole('row').filter({ hasText: `XR-${c.lang}-3` });
+      await xray.getByText(c.reject, { exact: true }).click();
+      await xray.getByLabel(`${c.reasons} 4`).click();
+      await auditor.page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'R05' })
+        .click();
+      await auditor.page.keyboard.press('Escape');
+      await screenshot(auditor.page, `claims-audit-${c.lang}`, { fullPage: true });
+      await audit.getByRole('button', { name: c.decide }).click();
+      await auditor.page.getByRole('dialog').getByRole('button', { name: c.ok }).click();
+      await auditor.page.waitForURL((url) => url.pathname === '/claim/adminDetail');
+      await audit.getByText(c.approved, { exact: true }).first().waitFor();
+
+      await page.reload();
+      await main.getByText(c.rejected, { exact: true }).first().waitFor();
+      await main.getByText('CNY 205.50').first().waitFor();
+      await screenshot(page, `claims-detail-${c.lang}`, { fullPage: true });
+    });
+  }
+});
