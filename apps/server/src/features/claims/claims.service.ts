@@ -18,6 +18,7 @@ import {
   type ZScheduleBody,
 } from '@portal/domain/claims/rules';
 import { policyYearOf, remainingBenefit } from '@portal/domain/members/benefits';
+import { maskMemberField } from '@portal/domain/members/rules';
 import { isPermitted } from '@portal/domain/permissions';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -165,8 +166,8 @@ export function toLine(l: TLineRow): TClaimLine {
     rowNo: l.rowNo,
     status: l.status,
     memberId: l.memberId,
-    memberName: l.memberName,
-    memberNameEn: l.memberNameEn,
+    memberName: maskMemberField('name', l.memberName),
+    memberNameEn: maskMemberField('nameEn', l.memberNameEn),
     policyNo: l.policyNo,
     coverageCode: l.coverageCode,
     currency: l.currency,

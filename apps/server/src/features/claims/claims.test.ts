@@ -286,6 +286,9 @@ describe('submission, edit and withdrawal', () => {
     expect(d.images).toHaveLength(1);
     expect(d.statement).not.toBeNull();
     expect(d.lines[0].benefit.annualLimit).toBe('20000.00');
+    // The member's name is masked until revealed (decision 0036); the member id is not personal data.
+    expect(d.lines[0]).toMatchObject({ memberId: 'M0001001', memberName: '张*' });
+    expect(d.lines[0].memberName).not.toContain('伟');
     expect(d.flow.map((f: { action: string }) => f.action)).toEqual(['submit']);
     const list = (await post('demo/hospital', '/claim/batch/list', { model: { status: ['01'] } })).json()
       .data;

@@ -27,6 +27,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { fileViewUrl } from '../../../components/file-upload/file-urls.ts';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { useDecideClaimBatch } from '../api/claim-actions.ts';
 import { useClaimDetail } from '../api/claim-batches.ts';
 import { BatchStatusTag, BenefitText, totalsText, useLang } from '../components.tsx';
@@ -153,7 +154,7 @@ function AuditForm({ detail }: { detail: TClaimDetail }) {
             title: t('fields.member'),
             render: (_, l) => (
               <>
-                {pickLanguage(l.memberName, l.memberNameEn)}
+                <MemberNameCell memberId={l.memberId} name={l.memberName} nameEn={l.memberNameEn} />
                 <br />
                 <Typography.Text type="secondary">{l.memberId}</Typography.Text>
               </>

@@ -31,6 +31,7 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { Timeline } from '../../../components/timeline/Timeline.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { logClaimMenu } from '../api/bury-log.ts';
 import { useWithdrawClaimBatch } from '../api/claim-actions.ts';
 import { type TClaimArea, useClaimBatches, useClaimDetail } from '../api/claim-batches.ts';
@@ -151,7 +152,12 @@ export function LinesTable({ lines }: { lines: TClaimAuditLine[] }) {
         { title: t('fields.row'), dataIndex: 'rowNo' },
         {
           title: t('fields.member'),
-          render: (_, l) => `${pickLanguage(l.memberName, l.memberNameEn)} (${l.memberId})`,
+          render: (_, l) => (
+            <>
+              <MemberNameCell memberId={l.memberId} name={l.memberName} nameEn={l.memberNameEn} /> (
+              {l.memberId})
+            </>
+          ),
         },
         {
           title: t('fields.visitDate'),

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermission } from '../../../components/permission/use-permission.ts';
-import { pickLanguage } from '../../../lib/i18n.ts';
+import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { logClaimMenu } from '../api/bury-log.ts';
 import { exportClaimSchedule, useClaimSchedule } from '../api/claim-schedule.ts';
 import { BatchStatusTag, LineStatusTag, reasonNames, useLang } from '../components.tsx';
@@ -96,7 +96,12 @@ export function ClaimSchedulePage() {
           { title: t('fields.row'), dataIndex: 'rowNo' },
           {
             title: t('fields.member'),
-            render: (_, r) => `${pickLanguage(r.memberName, r.memberNameEn)} (${r.memberId})`,
+            render: (_, r) => (
+              <>
+                <MemberNameCell memberId={r.memberId} name={r.memberName} nameEn={r.memberNameEn} /> (
+                {r.memberId})
+              </>
+            ),
           },
           { title: t('fields.visitDate'), dataIndex: 'visitDate' },
           { title: t('fields.coverage'), dataIndex: 'coverageCode' },
