@@ -293,6 +293,14 @@ describe('uploading invoices', () => {
 
   it('operators read but cannot upload; a stale version is batch status changed', async () => {
     const slot = await approvedSlot(['10.00']);
+    const read = await as('demo/auditor', { method: 'GET', url: `/saasapi/invoice/detail/${slot.id}` });
+    expect(read.statusCode).toBe(200);
+    const othersFile = await invoiceFile('demo/clinic2');
+    const foreign = await uploadTo('demo/hospital', slot, [
+      { ...(await invoice('10.00')), fileId: othersFile },
+    ]);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe(40435);
     const operator = await uploadTo('demo/auditor', slot, [await invoice('10.00')]);
     expect(operator.statusCode).toBe(403);
     const stale = await uploadTo('demo/hospital', { ...slot, version: slot.version + 5 }, [
