@@ -33,6 +33,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'preauth:audit:*',
       // Claim audit (decision 0040).
       'claim:audit:*',
+      // Invoices of every provider, read only (decision 0044).
+      'invoice:invoice:view',
     ],
   },
   {

@@ -701,6 +701,19 @@ export const ERRORS = {
     '文件内容与扩展名 .{extension} 不符，或文件已损坏',
     'The file content does not match its .{extension} extension, or the file is damaged',
   ),
+  // Invoices on claim batches (docs/decisions/0044-invoices.md), bad input 40280-40288.
+  INVOICE_CURRENCY_MISMATCH: entry(
+    40280,
+    400,
+    '发票币种 {currency} 与批次应付币种 {payableCurrency} 不一致',
+    'The invoice currency {currency} differs from the batch payable currency {payableCurrency}',
+  ),
+  INVOICE_FILE_REUSED: entry(
+    40281,
+    400,
+    '同一发票文件只能用于一张发票',
+    'One invoice file can back one invoice only',
+  ),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
@@ -756,6 +769,12 @@ export const ERRORS = {
     'Member {memberId} does not exist or is not in a plan this provider serves',
   ),
   INVOICE_FILE_NOT_FOUND: entry(40435, 404, '发票文件不存在', 'The invoice file does not exist'),
+  INVOICE_SLOT_NOT_FOUND: entry(
+    40436,
+    404,
+    '待上传发票的理赔批次不存在',
+    'The claim batch to invoice does not exist',
+  ),
   CLAIM_BATCH_NOT_FOUND: entry(40430, 404, '理赔批次不存在', 'The claim batch does not exist'),
   APPOINT_NOT_FOUND: entry(40410, 404, '预约不存在', 'The appointment does not exist'),
   APPOINT_MEMBER_NOT_FOUND: entry(
@@ -864,6 +883,12 @@ export const ERRORS = {
     'Duplicate invoice number: {invoiceNo} has already been uploaded',
   ),
   INVOICE_TITLE_NOT_GENERATED: entry(40956, 409, '发票抬头尚未生成', 'Invoice title not yet generated'),
+  INVOICE_ALREADY_UPLOADED: entry(
+    40957,
+    409,
+    '批次 {batchNo} 的发票已上传',
+    'The invoices of batch {batchNo} have already been uploaded',
+  ),
   // Working-day calendar (docs/decisions/0043-working-day-calendar.md): 40227-40238, 40450-40454, 40960-40964.
   CALENDAR_WORKDAY_NOT_WEEKEND: entry(
     40227,

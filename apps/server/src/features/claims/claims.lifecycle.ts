@@ -38,6 +38,7 @@ import {
   openFile,
 } from '../files/files.service.ts';
 import { files } from '../files/files.tables.ts';
+import { openInvoiceSlots } from '../invoices/invoice-slots.service.ts';
 import { benefitUsage, policyCoverages } from '../members/members.tables.ts';
 import { releaseReservation } from '../preauth/preauth.service.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
@@ -509,6 +510,7 @@ export async function decideBatch(
       to,
       remark: input.remark,
     });
+    if (to === CLAIM_BATCH_STATUS.APPROVED.code) await openInvoiceSlots(tx, row, actor.account);
   });
   return getBatch(p, { actor, id: input.id });
 }

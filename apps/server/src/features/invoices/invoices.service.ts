@@ -62,6 +62,18 @@ function assertInvoiceContent(row: TFileRow, bytes: Buffer): 'image' | 'pdf' {
   return 'image';
 }
 
+/**
+ * An uploaded file the actor may see, checked against the invoice rules from its bytes (type,
+ * size, content matching the extension, an image's pixel size).
+ */
+export async function checkedInvoiceFile(p: TPlatform, actor: TActor, fileId: string) {
+  const row = await invoiceFile(p, actor, fileId);
+  const issue = checkInvoiceFile({ extension: row.extension, size: row.size });
+  if (issue) throw new AppError(issue.error, { params: issue.params });
+  const bytes = await bytesOf(p, row);
+  return { row, bytes, kind: assertInvoiceContent(row, bytes) };
+}
+
 async function readText(p: TPlatform, kind: 'image' | 'pdf', bytes: Buffer) {
   try {
     if (kind === 'pdf') return { text: await pdfText(bytes), confidence: 100 };
@@ -85,11 +97,7 @@ export async function recognizeInvoice(
   p: TPlatform,
   { actor, fileId }: { actor: TActor; fileId: string },
 ): Promise<TRecognition> {
-  const row = await invoiceFile(p, actor, fileId);
-  const issue = checkInvoiceFile({ extension: row.extension, size: row.size });
-  if (issue) throw new AppError(issue.error, { params: issue.params });
-  const bytes = await bytesOf(p, row);
-  const kind = assertInvoiceContent(row, bytes);
+  const { kind, bytes } = await checkedInvoiceFile(p, actor, fileId);
   const { text, confidence } = await readText(p, kind, bytes);
   const reading = readInvoiceText(text);
   if (!reading) throw new AppError('INVOICE_RECOGNITION_FAILED');

@@ -11,6 +11,8 @@ export interface TTenantSettings {
   };
   onlineServiceUrl?: string;
   operationGuideUrl?: string;
+  /** The payer printed on providers' invoices (decision 0044): the taxpayer number of the tenant. */
+  invoiceTitle?: { taxNo?: string };
 }
 
 export const tenants = pgTable('tenants', {
