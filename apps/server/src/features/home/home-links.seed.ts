@@ -2,10 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { type TTenantSettings, tenants } from '../../platform/tenancy/tenancy.tables.ts';
 
-/** Shell links of the demo tenant; only keys that are still empty are filled, so edits stay. */
+/**
+ * Shell links and the invoice title's taxpayer number of the demo tenant (a made-up unified
+ * social credit code with a valid check character; decision 0044); only keys that are still
+ * empty are filled, so edits stay.
+ */
 const DEMO_LINKS: Required<Pick<TTenantSettings, 'onlineServiceUrl' | 'operationGuideUrl'>> & {
   footer: Required<NonNullable<TTenantSettings['footer']>>;
+  taxNo: string;
 } = {
+  taxNo: '91310115MA1K3D7P2X',
   onlineServiceUrl: 'https://benefits.demo-medical.example/enquiry',
   operationGuideUrl: 'https://help.demo-medical.example/provider-portal/operation-guide.pdf',
   footer: {
@@ -18,7 +24,7 @@ const DEMO_LINKS: Required<Pick<TTenantSettings, 'onlineServiceUrl' | 'operation
 
 const filled = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
 
-/** Fills the demo tenant's benefits-enquiry, guide and footer settings where they are empty. */
+/** Fills the demo tenant's benefits-enquiry, guide, footer and invoice-title settings where they are empty. */
 export async function seedDemoTenantLinks(db: TDbOrTx, { tenantCode }: { tenantCode: string }) {
   const rows = await db.select().from(tenants).where(eq(tenants.code, tenantCode));
   const tenant = rows[0];
@@ -33,6 +39,7 @@ export async function seedDemoTenantLinks(db: TDbOrTx, { tenantCode }: { tenantC
     onlineServiceUrl: current.onlineServiceUrl || DEMO_LINKS.onlineServiceUrl,
     operationGuideUrl: current.operationGuideUrl || DEMO_LINKS.operationGuideUrl,
     footer,
+    invoiceTitle: { ...current.invoiceTitle, taxNo: current.invoiceTitle?.taxNo || DEMO_LINKS.taxNo },
   };
   if (JSON.stringify(next) !== JSON.stringify(current)) {
     await db.update(tenants).set({ settings: next, updatedAt: new Date() }).where(eq(tenants.id, tenant.id));
