@@ -1,8 +1,19 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { feedback, registerFeedback } from './feedback.ts';
 
 describe('feedback', () => {
+  // The static toasts close on their own timers; closed and gone before the file ends, React has
+  // no work left when the test environment (and its window) is torn down.
+  afterAll(async () => {
+    const { staticMessage, staticModal } = await import('./feedback-static.tsx');
+    staticMessage.destroy();
+    staticModal.destroyAll();
+    await vi.waitFor(() => expect(document.querySelector('.ant-message-notice, .ant-modal')).toBeNull(), {
+      timeout: 10_000,
+    });
+  });
+
   it('uses the static message and modal (loaded on first use) when no App is registered', async () => {
     feedback.error('静态提示 static toast');
     expect(await screen.findByText('静态提示 static toast')).toBeTruthy();
