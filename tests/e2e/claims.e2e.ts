@@ -184,7 +184,7 @@ describe('claims', () => {
       );
       await main.getByRole('button', { name: c.submit }).click();
       await page.waitForURL((url) => url.pathname === '/claim/detail' && url.searchParams.has('id'));
-      await main.getByText(c.pending, { exact: true }).first().waitFor();
+      await main.getByText(c.pending, { exact: true }).filter({ visible: true }).first().waitFor();
       const id = new URL(page.url()).searchParams.get('id') ?? '';
 
       const auditor = await openBrowser({ language: c.lang });
@@ -204,7 +204,8 @@ describe('claims', () => {
       await audit.getByRole('button', { name: c.decide }).click();
       await auditor.page.getByRole('dialog').getByRole('button', { name: c.ok }).click();
       await auditor.page.waitForURL((url) => url.pathname === '/claim/adminDetail');
-      await audit.getByText(c.approved, { exact: true }).first().waitFor();
+      // The audit page stays mounted, hidden, behind its tag: wait for the visible status of the detail.
+      await audit.getByText(c.approved, { exact: true }).filter({ visible: true }).first().waitFor();
 
       await page.reload();
       await main.getByText(c.rejected, { exact: true }).first().waitFor();
