@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { APPOINTMENT_STATUS, type TCodeEntry } from '../dictionaries/codes.ts';
+import { ZPageOf } from '../dictionaries/rules.ts';
 import { bilingual } from '../i18n/bilingual.ts';
 
 /** Read appointments, members of the provider's plans, bills and downloads. */
@@ -190,12 +191,7 @@ export const ZAppointment = z.object({
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
 
-export const ZAppointmentPage = z.object({
-  records: z.array(ZAppointment),
-  total: z.number(),
-  current: z.number(),
-  size: z.number(),
-});
+export const ZAppointmentPage = ZPageOf(ZAppointment);
 export type TAppointmentPage = z.infer<typeof ZAppointmentPage>;
 
 export const ZProcessRow = z.object({

@@ -4,6 +4,8 @@
  * by the server routes and the web screens.
  */
 import { z } from 'zod';
+import { ZProcessRow } from '../appointments/rules.ts';
+import { ZPageOf } from '../dictionaries/rules.ts';
 import { bilingual, type TBilingual } from '../i18n/bilingual.ts';
 import { isMoney, toCents } from '../members/benefits.ts';
 import { ICD10, isRealDate, PREAUTH_VISIT_TYPE_CODES } from '../preauth/rules.ts';
@@ -426,12 +428,7 @@ export const ZClaimBatch = z.object({
   version: z.number(),
 });
 export type TClaimBatch = z.infer<typeof ZClaimBatch>;
-export const ZClaimBatchPage = z.object({
-  records: z.array(ZClaimBatch),
-  total: z.number(),
-  current: z.number(),
-  size: z.number(),
-});
+export const ZClaimBatchPage = ZPageOf(ZClaimBatch);
 export type TClaimBatchPage = z.infer<typeof ZClaimBatchPage>;
 
 export const ZClaimBenefit = z.object({
@@ -469,16 +466,8 @@ export const ZClaimAuditLine = ZClaimLine.extend({ benefit: ZClaimBenefit.nullab
 export type TClaimAuditLine = z.infer<typeof ZClaimAuditLine>;
 
 export const ZClaimFile = z.object({ id: z.string(), originalName: z.string(), size: z.number() });
-export const ZClaimFlowRow = z.object({
-  id: z.string(),
-  action: z.string(),
-  fromStatus: z.string(),
-  toStatus: z.string(),
-  operatorName: z.string(),
-  operatorNameEn: z.string(),
-  remark: z.string(),
-  createTime: z.string(),
-});
+/** One step of the case's history, as the appointments' process detail shows it. */
+export const ZClaimFlowRow = ZProcessRow;
 export const ZClaimDetail = z.object({
   batch: ZClaimBatch,
   lines: z.array(ZClaimAuditLine),
@@ -507,10 +496,5 @@ export const ZScheduleRow = ZClaimLine.extend({
   submitTime: z.string(),
 });
 export type TScheduleRow = z.infer<typeof ZScheduleRow>;
-export const ZSchedulePage = z.object({
-  records: z.array(ZScheduleRow),
-  total: z.number(),
-  current: z.number(),
-  size: z.number(),
-});
+export const ZSchedulePage = ZPageOf(ZScheduleRow);
 export type TSchedulePage = z.infer<typeof ZSchedulePage>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY } from '../dictionaries/codes.ts';
+import { ZPageOf } from '../dictionaries/rules.ts';
 import { bilingual } from '../i18n/bilingual.ts';
 import { isMoney, toCents } from '../members/benefits.ts';
 import { INVOICE_TAB } from './rules.ts';
@@ -88,10 +89,5 @@ export type TInvoiceSlot = z.infer<typeof ZInvoiceSlot>;
 export const ZInvoiceSlotDetail = ZInvoiceSlot.extend({ invoices: z.array(ZInvoice) });
 export type TInvoiceSlotDetail = z.infer<typeof ZInvoiceSlotDetail>;
 
-export const ZInvoicePage = z.object({
-  records: z.array(ZInvoiceSlot),
-  total: z.number(),
-  current: z.number(),
-  size: z.number(),
-});
+export const ZInvoicePage = ZPageOf(ZInvoiceSlot);
 export type TInvoicePage = z.infer<typeof ZInvoicePage>;

@@ -4,6 +4,8 @@
  * by the server routes and the web screens.
  */
 import { z } from 'zod';
+import { ZProcessRow } from '../appointments/rules.ts';
+import { ZPageOf } from '../dictionaries/rules.ts';
 import { bilingual } from '../i18n/bilingual.ts';
 import { isMoney, toCents } from '../members/benefits.ts';
 
@@ -295,24 +297,11 @@ export type TPreauthCase = z.infer<typeof ZPreauthCase>;
 export const ZPreauthListRow = ZPreauthCase.extend({ unreadMessages: z.number() });
 export type TPreauthListRow = z.infer<typeof ZPreauthListRow>;
 
-export const ZPreauthPage = z.object({
-  records: z.array(ZPreauthListRow),
-  total: z.number(),
-  current: z.number(),
-  size: z.number(),
-});
+export const ZPreauthPage = ZPageOf(ZPreauthListRow);
 export type TPreauthPage = z.infer<typeof ZPreauthPage>;
 
-export const ZPreauthFlowRow = z.object({
-  id: z.string(),
-  action: z.string(),
-  fromStatus: z.string(),
-  toStatus: z.string(),
-  operatorName: z.string(),
-  operatorNameEn: z.string(),
-  remark: z.string(),
-  createTime: z.string(),
-});
+/** One step of the case's history, as the appointments' process detail shows it. */
+export const ZPreauthFlowRow = ZProcessRow;
 
 export const ZPreauthFile = z.object({
   id: z.string(),
