@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { chinaDay } from '../format/format.ts';
 import {
   APPOINTMENT_TRANSITIONS,
   appointmentStatusName,
-  chinaToday,
   dbFormCountAllowed,
   fromCents,
   splitBill,
@@ -33,8 +33,8 @@ describe('appointment rules', () => {
   });
 
   it('reads the China day: 2026-11-25 17:00 UTC is 2026-11-26 in China', () => {
-    expect(chinaToday(new Date('2026-11-25T17:00:00Z'))).toBe('2026-11-26');
-    expect(chinaToday(new Date('2026-11-25T15:59:59Z'))).toBe('2026-11-25');
+    expect(chinaDay(new Date('2026-11-25T17:00:00Z'))).toBe('2026-11-26');
+    expect(chinaDay(new Date('2026-11-25T15:59:59Z'))).toBe('2026-11-25');
   });
 
   it('counts money in cents exactly', () => {

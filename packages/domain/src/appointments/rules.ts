@@ -67,11 +67,6 @@ export const APPOINTMENT_TRANSITIONS: Record<
 /** Statuses whose visit took place: the claim form and the bill can be printed. */
 export const BILLABLE_STATUSES: readonly TAppointmentStatus[] = [S.CONFIRMED.code, S.FINISHED.code];
 
-/** Today in China time (YYYY-MM-DD): visit days are China days, wherever the browser is. */
-export function chinaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** The member's personal fields an appointment shows masked until revealed (decision 0020). */
 export const APPOINTMENT_PERSONAL_FIELDS = {
   memberName: 'name',

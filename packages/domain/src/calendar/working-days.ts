@@ -3,6 +3,7 @@
  * rest days are Saturdays, Sundays and public holidays, except weekend days that are adjusted
  * working days (调休上班). Days are China days, 'YYYY-MM-DD'.
  */
+import { CHINA_OFFSET_MS, chinaDay } from '../format/format.ts';
 
 /** A special day of a tenant's calendar: a public holiday or an adjusted working day. */
 export const CALENDAR_DAY_KIND = {
@@ -23,7 +24,6 @@ export interface TWorkingCalendar {
 }
 
 const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The day number (days since 1970-01-01) of a real day written 'YYYY-MM-DD', or null. */
@@ -48,10 +48,7 @@ function dayNumber(day: string): number {
 
 const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
-/** The China day (UTC+8, no daylight saving) an instant falls on. */
-export function chinaDay(instant: Date): string {
-  return new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { chinaDay };
 
 /** 00:00 China time of a day, as an instant. */
 export function chinaMidnight(day: string): Date {

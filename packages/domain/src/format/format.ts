@@ -9,6 +9,16 @@ import type { TBilingual } from '../i18n/bilingual.ts';
 /** What the filters print for an empty or unreadable value. */
 export const EMPTY_TEXT = '-';
 
+/** China time: UTC+8 all year, no daylight saving. The portal's days and times are China's. */
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
+const inChina = (instant: Date) => new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString();
+/** The China day of an instant (YYYY-MM-DD), wherever the browser or server runs; today by default. */
+export const chinaDay = (instant: Date = new Date()) => inChina(instant).slice(0, 10);
+/** An instant in China time as YYYY-MM-DD HH:mm. */
+export const chinaMinute = (instant: Date) => inChina(instant).slice(0, 16).replace('T', ' ');
+/** An instant in China time as YYYY-MM-DD HH:mm:ss. */
+export const chinaSecond = (instant: Date) => inChina(instant).slice(0, 19).replace('T', ' ');
+
 export type TDateInput = string | number | Date | null | undefined;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -20,6 +20,7 @@ import {
   type ZPatientQuery,
 } from '@portal/domain/appointments/rules';
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
+import { chinaDay, chinaSecond } from '@portal/domain/format/format';
 import { maskMemberField } from '@portal/domain/members/rules';
 import { isPermitted } from '@portal/domain/permissions';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -27,7 +28,6 @@ import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { chinaDay } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import {
@@ -44,10 +44,8 @@ import { appointmentProcess, appointments } from './appointments.tables.ts';
 export type TAppointmentRow = typeof appointments.$inferSelect;
 type TFilter = z.output<typeof ZAppointmentFilter>;
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-/** An instant as 'YYYY-MM-DD HH:mm:ss' in China time. */
-export const chinaSecond = (d: Date) =>
-  new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+export { chinaSecond };
+
 /** 'YYYY-MM-DD HH:mm[:ss]' in China time to the instant. */
 const fromChinaTime = (value: string) =>
   new Date(`${value.replace(' ', 'T')}${value.length === 16 ? ':00' : ''}+08:00`);

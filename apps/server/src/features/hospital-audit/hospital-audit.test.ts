@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { chinaDay } from '@portal/domain/format/format';
 import type { THospitalTaskView } from '@portal/domain/hospital-tasks/api';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,8 +123,6 @@ async function approvedForm(): Promise<Record<string, unknown>> {
   return rest;
 }
 
-const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 // ---------------------------------------------------------------------------------------------
 
 describe('permissions', () => {
@@ -215,9 +214,9 @@ describe('audit task list', () => {
       expect.arrayContaining([a.taskNo, b.taskNo]),
     );
     expect(await filtered({ status: '06', providerName: '列表测试医院' })).toEqual([]);
-    expect(
-      await filtered({ sendStartDate: chinaToday(), sendEndDate: chinaToday(), title: '列表测试' }),
-    ).toEqual([b.taskNo, a.taskNo]);
+    expect(await filtered({ sendStartDate: chinaDay(), sendEndDate: chinaDay(), title: '列表测试' })).toEqual(
+      [b.taskNo, a.taskNo],
+    );
     expect(await filtered({ sendEndDate: '2020-01-01', title: '列表测试' })).toEqual([]);
     await msh(auditor, 'POST', 'initTask', { taskNo: a.taskNo });
     expect(await filtered({ personInCharge: '王敏', title: '列表测试' })).toEqual([a.taskNo]);
@@ -778,7 +777,7 @@ describe('exports', () => {
     const period = await msh(
       auditor,
       'GET',
-      `downloadAnnounce?startDate=${chinaToday()}&endDate=${chinaToday()}`,
+      `downloadAnnounce?startDate=${chinaDay()}&endDate=${chinaDay()}`,
     );
     expect((await sheetRows(period)).map((r) => r[1])).toEqual(
       expect.arrayContaining([added.providerId, 'P10001']),
@@ -787,8 +786,8 @@ describe('exports', () => {
 
   it('exports the newsletter of a period: approved changes labelled, old and new values', async () => {
     const res = await msh(auditor, 'POST', 'downloadNewsLetter', {
-      startDate: chinaToday(),
-      endDate: chinaToday(),
+      startDate: chinaDay(),
+      endDate: chinaDay(),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(decodeURIComponent(String(res.headers['content-disposition']).split("''")[1])).toMatch(
@@ -821,7 +820,7 @@ describe('exports', () => {
       auditor,
       'POST',
       'downloadNewsLetter',
-      { startDate: chinaToday(), endDate: chinaToday() },
+      { startDate: chinaDay(), endDate: chinaDay() },
       'demo',
       'en',
     );

@@ -27,12 +27,7 @@ export interface TExportFile {
 
 export type TLang = 'zh' | 'en';
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-/** A day (or instant) in China time as YYYY-MM-DD, the portal's date format. */
-export const chinaDay = (d: Date) => new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-/** An instant in China time as YYYY-MM-DD HH:mm. */
-export const chinaMinute = (d: Date) =>
-  new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+export { chinaDay, chinaMinute } from '@portal/domain/format/format';
 /** The label of a bilingual entry in the request's language. */
 export const pick = (lang: TLang, label: { zh: string; en: string }) => (lang === 'zh' ? label.zh : label.en);
 

@@ -5,12 +5,11 @@ import {
   appointmentActionName,
   appointmentStatusName,
   BILLABLE_STATUSES,
-  chinaToday,
   type TAppointment,
   ZSaveAppointment,
   ZVisitConfirmation,
 } from '@portal/domain/appointments/rules';
-import { formatAmount } from '@portal/domain/format/format';
+import { chinaDay, formatAmount } from '@portal/domain/format/format';
 import {
   Button,
   Card,
@@ -203,7 +202,7 @@ function EditModal({
       >
         <Space wrap>
           <Form.Item name="visitDate" label={t('fields.visitDate')} rules={[{ required: true }]}>
-            <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaToday()} allowClear={false} />
+            <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaDay()} allowClear={false} />
           </Form.Item>
           <Form.Item name="visitTime" label={t('fields.visitTime')}>
             <TimePicker format="HH:mm" minuteStep={5} />

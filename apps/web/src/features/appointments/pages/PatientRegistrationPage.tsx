@@ -1,13 +1,12 @@
 import {
   APPOINTMENT_EDIT,
-  chinaToday,
   PATIENT_QUERY_MESSAGE,
   type TPatient,
   type TPatientQuery,
   ZVisitRegistration,
 } from '@portal/domain/appointments/rules';
 import { ERRORS } from '@portal/domain/errors/catalogue';
-import { sexLabel } from '@portal/domain/format/format';
+import { chinaDay, sexLabel } from '@portal/domain/format/format';
 import { bilingual } from '@portal/domain/i18n/bilingual';
 import {
   Alert,
@@ -125,7 +124,7 @@ function RegisterVisitModal({
           preserve={false}
           initialValues={{
             coverage: defaultCoverage(patient),
-            visitDate: dayjs(chinaToday()),
+            visitDate: dayjs(chinaDay()),
           }}
         >
           <Form.Item name="coverage" label={t('registration.coverage')} rules={[{ required: true }]}>
@@ -138,7 +137,7 @@ function RegisterVisitModal({
           </Form.Item>
           <Space wrap>
             <Form.Item name="visitDate" label={t('fields.visitDate')} rules={[{ required: true }]}>
-              <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaToday()} allowClear={false} />
+              <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaDay()} allowClear={false} />
             </Form.Item>
             <Form.Item name="visitTime" label={t('fields.visitTime')}>
               <TimePicker format="HH:mm" minuteStep={5} />

@@ -1,4 +1,4 @@
-import { chinaToday } from '@portal/domain/appointments/rules';
+import { chinaDay } from '@portal/domain/format/format';
 import { formatMoney } from '@portal/domain/members/benefits';
 import {
   canPreauth,
@@ -100,7 +100,7 @@ function DecisionDialog({
               label={t('fields.validUntil')}
               rules={[{ required: true, message: t('detail.validUntilRequired') }]}
             >
-              <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaToday()} />
+              <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') < chinaDay()} />
             </Form.Item>
           </>
         )}

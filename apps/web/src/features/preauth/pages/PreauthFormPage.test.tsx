@@ -1,4 +1,4 @@
-import { chinaToday } from '@portal/domain/appointments/rules';
+import { chinaDay } from '@portal/domain/format/format';
 import type { TPreauthCase } from '@portal/domain/preauth/rules';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,7 @@ const CASE: TPreauthCase = {
   coverageCode: 'IP',
   currency: 'CNY',
   visitType: '02',
-  visitDate: chinaToday(),
+  visitDate: chinaDay(),
   lengthOfStay: 3,
   department: '骨科',
   doctor: '',

@@ -1,4 +1,4 @@
-import { chinaToday } from '@portal/domain/appointments/rules';
+import { chinaDay } from '@portal/domain/format/format';
 import type { TMemberHit } from '@portal/domain/members/rules';
 import {
   PREAUTH_CASE_HANDLER,
@@ -215,7 +215,7 @@ export function PreauthFormPage() {
   const visitRule = {
     validator: async (_: unknown, value: Dayjs | null | undefined) => {
       if (!value) throw new Error(issueText(JSON.stringify({ zh: '不能为空', en: "Can't be empty" })));
-      if (!visitWithinWindow(value.format('YYYY-MM-DD'), chinaToday()))
+      if (!visitWithinWindow(value.format('YYYY-MM-DD'), chinaDay()))
         throw new Error(issueText(VISIT_WINDOW_MESSAGE));
     },
   };
