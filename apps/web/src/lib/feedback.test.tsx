@@ -1,17 +1,26 @@
 import { screen } from '@testing-library/react';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedback, registerFeedback } from './feedback.ts';
 
 describe('feedback', () => {
+  // jsdom never ends a CSS transition, so a toast or dialog that leaves with motion stays in the
+  // document, its close timer still running. The user's 'reduce motion' setting (which the
+  // static holder honours) makes them leave at once.
+  beforeAll(() => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('prefers-reduced-motion: reduce'),
+    }));
+  });
   // The static toasts close on their own timers; closed and gone before the file ends, React has
   // no work left when the test environment (and its window) is torn down.
   afterAll(async () => {
     const { staticMessage, staticModal } = await import('./feedback-static.tsx');
     staticMessage.destroy();
     staticModal.destroyAll();
-    await vi.waitFor(() => expect(document.querySelector('.ant-message-notice, .ant-modal')).toBeNull(), {
-      timeout: 10_000,
-    });
+    await vi.waitFor(() => expect(document.querySelector('.ant-message-notice, .ant-modal')).toBeNull());
+    vi.restoreAllMocks();
   });
 
   it('uses the static message and modal (loaded on first use) when no App is registered', async () => {

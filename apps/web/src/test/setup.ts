@@ -9,7 +9,7 @@ await loadFeatureLocales();
 // Ant Design in jsdom is slow on a busy 2-core CI machine: a form flow that takes 5 s on a
 // quiet machine took over 20 s with both cores loaded. Limits are generous; a passing test
 // finishes as soon as its states appear.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 // The frame's first render evaluates its modules cold in each test (vi.resetModules): findBy*
 // and waitFor get more than the default second.
 configure({ asyncUtilTimeout: 15_000 });
