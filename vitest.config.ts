@@ -39,6 +39,7 @@ export default defineConfig({
           // No retries: a test that fails once is a defect to fix, not to hide.
           retry: 0,
           fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/setup-portal.ts'],
         },
       },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,14 +49,22 @@ export interface TPortal {
   stop(): Promise<void>;
 }
 
-/** Starts the built portal on a fresh embedded database (one per test file, so files never share data). */
-export async function startPortal(): Promise<TPortal> {
+/**
+ * Starts the built portal on a fresh embedded database (one per test file, so files never share
+ * data). With `template`, the database starts as a copy of that data directory (a portal that
+ * migrated and seeded once and stopped: tests/e2e/global-setup.ts), so a file does not wait for
+ * the migrations and the seed again; with `keepData`, stopping leaves the data directory.
+ */
+export async function startPortal(
+  options: { template?: string; dataDir?: string; keepData?: boolean } = {},
+): Promise<TPortal> {
   // E2E_WEB_DIST lets several people test their own build side by side.
   const webDist = process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist');
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`${webDist} is missing: run \`npm run build:web\` first (npm test does)`);
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  if (options.template) cpSync(options.template, dataDir, { recursive: true });
   const port = await freePort();
   let output = '';
   const env = {
@@ -86,7 +94,7 @@ export async function startPortal(): Promise<TPortal> {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

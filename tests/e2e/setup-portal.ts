@@ -1,11 +1,11 @@
-// Runs before each browser-test file: a portal of its own on a fresh database.
-import { afterAll, beforeAll } from 'vitest';
+// Runs before each browser-test file: a portal of its own on a fresh copy of the seeded database.
+import { afterAll, beforeAll, inject } from 'vitest';
 import { setPortalBaseUrl, startPortal, type TPortal } from './portal.ts';
 
 let portal: TPortal | null = null;
 
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await startPortal({ template: inject('portalTemplate') });
   setPortalBaseUrl(portal.baseUrl);
 }, 120_000);
 
