@@ -1,24 +1,30 @@
 /**
- * Invoices on approved claim batches (decision 0044): the slots opened when a batch is approved,
- * the two tabs, and the upload of one or several invoices that must cover a slot's payable total.
+ * Invoices on approved claim batches (decisions 0044, 0048): the slots opened when a batch is
+ * approved, the two tabs, and the upload of one or several invoices that must cover a slot's
+ * payable total, to one slot or to several at once.
  */
 import { CLAIM_LINE_STATUS } from '@portal/domain/claims/rules';
+import { ERRORS, type TErrorKey } from '@portal/domain/errors/catalogue';
 import type {
+  TInvoice,
+  TInvoiceBatchUploadResult,
   TInvoicePage,
   TInvoiceSlot,
   TInvoiceSlotDetail,
+  ZInvoiceBatchUpload,
   ZInvoicePageBody,
   ZInvoiceUpload,
 } from '@portal/domain/invoices/calls';
 import {
   amountsCover,
   INVOICE_TAB,
+  normaliseInvoiceText,
   parseInvoiceNumber,
   repeatedInvoiceKeys,
   type TInvoiceNumber,
 } from '@portal/domain/invoices/rules';
-import { fromCents, toCents } from '@portal/domain/members/benefits';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { fromCents, isMoney, toCents } from '@portal/domain/members/benefits';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
@@ -27,12 +33,17 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { providerScope } from '../appointments/appointments.service.ts';
 import { claimLines } from '../claims/claims.tables.ts';
+import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
 import { checkedInvoiceFile } from './invoices.service.ts';
 import { invoiceSlots, invoices } from './invoices.tables.ts';
 
 type TSlotRow = typeof invoiceSlots.$inferSelect;
+type TInvoiceRow = typeof invoices.$inferSelect;
 type TInvoiceInput = z.output<typeof ZInvoiceUpload>['invoices'][number];
+type TFilter = z.output<typeof ZInvoicePageBody>['model'];
+/** One slot of an upload: its id, the version read and its invoices. */
+type TSlotUpload = z.output<typeof ZInvoiceBatchUpload>['slots'][number];
 
 const UNIQUE_VIOLATION = '23505';
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -91,14 +102,27 @@ function slotWhere(actor: TActor, id?: string): SQL {
 
 /** The sum of a slot's invoices (table-qualified: the subquery has an id of its own). */
 const invoicedColumn = sql<string>`coalesce((select sum(i.amount) from invoices i where i.slot_ref = ${sql.raw('"invoice_slots"."id"')}), 0)::text`;
+const slotColumns = {
+  row: invoiceSlots,
+  invoiced: invoicedColumn,
+  providerCnName: sql<string>`coalesce(${providers.providerCnName}, '')`,
+  providerEnName: sql<string>`coalesce(${providers.providerEnName}, '')`,
+};
+const withProvider = and(
+  eq(providers.tenantId, invoiceSlots.tenantId),
+  eq(providers.providerId, invoiceSlots.providerId),
+);
+type TSlotRead = { row: TSlotRow; invoiced: string; providerCnName: string; providerEnName: string };
 
-function toSlot(row: TSlotRow, invoiced: string): TInvoiceSlot {
+function toSlot({ row, invoiced, providerCnName, providerEnName }: TSlotRead): TInvoiceSlot {
   return {
     id: row.id,
     version: row.version,
     batchId: row.batchRef,
     batchNo: row.batchNo,
     providerId: row.providerId,
+    providerCnName,
+    providerEnName,
     currency: row.currency,
     payableAmount: row.payableAmount,
     invoicedAmount: fromCents(toCents(invoiced)),
@@ -117,28 +141,76 @@ function toSlot(row: TSlotRow, invoiced: string): TInvoiceSlot {
   };
 }
 
-/** A page of one tab: the actor's provider's slots (operators: every slot), newest first. */
+/** The start of a China day ('YYYY-MM-DD') as an instant; `after` moves to the next day's. */
+const chinaDayStart = (day: string, after = false) =>
+  new Date(new Date(`${day}T00:00:00+08:00`).getTime() + (after ? 86_400_000 : 0));
+
+/** Every filter of the list but the tab (the tab counts share them). */
+function filterWhere(actor: TActor, model: TFilter): SQL {
+  const like = (value: string) => `%${escapeLike(value)}%`;
+  return and(
+    slotWhere(actor),
+    model.batchNo ? ilike(invoiceSlots.batchNo, like(model.batchNo)) : undefined,
+    model.batchId ? eq(invoiceSlots.batchRef, model.batchId) : undefined,
+    model.currency ? eq(invoiceSlots.currency, model.currency) : undefined,
+    model.provider
+      ? or(
+          eq(invoiceSlots.providerId, model.provider),
+          ilike(providers.providerCnName, like(model.provider)),
+          ilike(providers.providerEnName, like(model.provider)),
+        )
+      : undefined,
+    model.approvedFrom ? gte(invoiceSlots.createdAt, chinaDayStart(model.approvedFrom)) : undefined,
+    model.approvedTo ? lt(invoiceSlots.createdAt, chinaDayStart(model.approvedTo, true)) : undefined,
+    model.titleMissing ? isNull(invoiceSlots.titleTaxNo) : undefined,
+  ) as SQL;
+}
+
+/**
+ * A page of one tab: the actor's provider's slots (operators: every slot), newest first, with
+ * how many slots each tab holds under the same filter.
+ */
 export async function listSlots(
   p: TPlatform,
   { actor, body }: { actor: TActor; body: z.output<typeof ZInvoicePageBody> },
 ): Promise<TInvoicePage> {
   const { current, size, model } = body;
-  const where = and(
-    slotWhere(actor),
-    eq(invoiceSlots.status, model.tab),
-    model.batchNo ? ilike(invoiceSlots.batchNo, `%${escapeLike(model.batchNo)}%`) : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
+  const filtered = filterWhere(actor, model);
+  const [rows, tabs] = await Promise.all([
     p.db
-      .select({ row: invoiceSlots, invoiced: invoicedColumn })
+      .select(slotColumns)
       .from(invoiceSlots)
-      .where(where)
+      .leftJoin(providers, withProvider)
+      .where(and(filtered, eq(invoiceSlots.status, model.tab)))
       .orderBy(desc(invoiceSlots.createdAt), desc(invoiceSlots.id))
       .limit(size)
       .offset((current - 1) * size),
-    p.db.select({ total: count() }).from(invoiceSlots).where(where),
+    p.db
+      .select({ status: invoiceSlots.status, n: count() })
+      .from(invoiceSlots)
+      .leftJoin(providers, withProvider)
+      .where(filtered)
+      .groupBy(invoiceSlots.status),
   ]);
-  return { records: rows.map((r) => toSlot(r.row, r.invoiced)), total, current, size };
+  const counts = {
+    '1': tabs.find((t) => t.status === INVOICE_TAB.to_be_upload.code)?.n ?? 0,
+    '2': tabs.find((t) => t.status === INVOICE_TAB.uploaded.code)?.n ?? 0,
+  };
+  return { records: rows.map(toSlot), total: counts[model.tab], current, size, counts };
+}
+
+/** What recognition read, when the invoice was confirmed from it (the web sends what it was shown). */
+function recognitionOf(row: TInvoiceRow): TInvoice['recognition'] {
+  const r = row.recognition as Record<string, unknown> | null;
+  if (!r || (r.source !== 'pdf-text' && r.source !== 'ocr')) return null;
+  if (typeof r.invoiceNo !== 'string' || typeof r.amount !== 'string' || !isMoney(r.amount)) return null;
+  const plain = (no: string) => normaliseInvoiceText(no).replace(/-/g, '');
+  return {
+    source: r.source,
+    invoiceNo: r.invoiceNo,
+    amount: fromCents(toCents(r.amount)),
+    corrected: plain(r.invoiceNo) !== plain(row.invoiceNo) || toCents(r.amount) !== toCents(row.amount),
+  };
 }
 
 /** One slot with its invoices. */
@@ -147,8 +219,9 @@ export async function slotDetail(
   { actor, id }: { actor: TActor; id: string },
 ): Promise<TInvoiceSlotDetail> {
   const [found] = await p.db
-    .select({ row: invoiceSlots, invoiced: invoicedColumn })
+    .select(slotColumns)
     .from(invoiceSlots)
+    .leftJoin(providers, withProvider)
     .where(slotWhere(actor, id));
   if (!found) throw new AppError('INVOICE_SLOT_NOT_FOUND');
   const rows = await p.db
@@ -157,7 +230,7 @@ export async function slotDetail(
     .where(eq(invoices.slotRef, id))
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
   return {
-    ...toSlot(found.row, found.invoiced),
+    ...toSlot(found),
     invoices: rows.map((r) => ({
       id: r.id,
       invoiceNo: r.invoiceNo,
@@ -166,24 +239,55 @@ export async function slotDetail(
       currency: r.currency,
       fileId: r.fileId,
       uploadedAt: r.createdAt.toISOString(),
+      uploadedBy: r.createdBy ?? '',
+      recognition: recognitionOf(r),
     })),
   };
 }
 
-/** The numbers of the upload, valid and not repeated within it. */
+/** A slot's failure in a batch upload names the batch, and the slot travels in data. */
+function forSlot(error: unknown, slot: { id: string; batchNo: string }): unknown {
+  if (!(error instanceof AppError)) return error;
+  const key = (Object.keys(ERRORS) as TErrorKey[]).find((k) => ERRORS[k] === error.entry);
+  if (!key) return error;
+  const data = typeof error.data === 'object' && error.data !== null ? error.data : {};
+  return new AppError(key, {
+    zh: `批次 ${slot.batchNo}：${error.msgZh}`,
+    en: `Batch ${slot.batchNo}: ${error.msgEn}`,
+    data: { ...data, slotId: slot.id, batchNo: slot.batchNo },
+  });
+}
+
+/** Runs a check of one slot; in a batch upload its failure names the slot. */
+async function ofSlot<T>(
+  slot: { id: string; batchNo: string },
+  batch: boolean,
+  check: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    throw batch ? forSlot(error, slot) : error;
+  }
+}
+
+/** The numbers of one slot's invoices, each of a valid shape. */
 function parsedNumbers(inputs: readonly TInvoiceInput[]): TInvoiceNumber[] {
-  const numbers = inputs.map((input) => {
+  return inputs.map((input) => {
     const parsed = parseInvoiceNumber(input);
     if (!parsed) throw new AppError('INVOICE_NUMBER_INVALID');
     return parsed;
   });
+}
+
+/** A number or a file that appears twice in the whole upload. */
+function assertNoRepeats(numbers: readonly TInvoiceNumber[], fileIds: readonly string[]) {
   const [repeated] = repeatedInvoiceKeys(numbers);
   if (repeated) {
     const invoiceNo = numbers.find((n) => n.key === repeated)?.invoiceNo ?? repeated;
     throw new AppError('INVOICE_NUMBER_DUPLICATE', { params: { invoiceNo } });
   }
-  if (new Set(inputs.map((i) => i.fileId)).size !== inputs.length) throw new AppError('INVOICE_FILE_REUSED');
-  return numbers;
+  if (new Set(fileIds).size !== fileIds.length) throw new AppError('INVOICE_FILE_REUSED');
 }
 
 async function lockSlot(tx: TDbOrTx, actor: TActor, id: string, version: number): Promise<TSlotRow> {
@@ -196,8 +300,14 @@ async function lockSlot(tx: TDbOrTx, actor: TActor, id: string, version: number)
   return slot;
 }
 
-async function assertUnused(tx: TDbOrTx, tenantId: string, numbers: TInvoiceNumber[], fileIds: string[]) {
-  const taken = await tx
+/** The numbers and files already taken in the tenant, with the slot of the upload that names them. */
+async function takenBefore(
+  tx: TDbOrTx,
+  tenantId: string,
+  numbers: readonly TInvoiceNumber[],
+  fileIds: readonly string[],
+) {
+  return tx
     .select({ invoiceNo: invoices.invoiceNo, fileId: invoices.fileId, invoiceKey: invoices.invoiceKey })
     .from(invoices)
     .where(
@@ -208,13 +318,20 @@ async function assertUnused(tx: TDbOrTx, tenantId: string, numbers: TInvoiceNumb
             invoices.invoiceKey,
             numbers.map((n) => n.key),
           ),
-          inArray(invoices.fileId, fileIds),
+          inArray(invoices.fileId, [...fileIds]),
         ),
       ),
     );
+}
+
+function assertUnused(
+  taken: Awaited<ReturnType<typeof takenBefore>>,
+  numbers: readonly TInvoiceNumber[],
+  fileIds: readonly string[],
+) {
   const repeated = taken.find((t) => numbers.some((n) => n.key === t.invoiceKey));
   if (repeated) throw new AppError('INVOICE_NUMBER_DUPLICATE', { params: { invoiceNo: repeated.invoiceNo } });
-  if (taken.length > 0) throw new AppError('INVOICE_FILE_REUSED');
+  if (taken.some((t) => fileIds.includes(t.fileId))) throw new AppError('INVOICE_FILE_REUSED');
 }
 
 async function assertCovers(tx: TDbOrTx, slot: TSlotRow, inputs: readonly TInvoiceInput[]) {
@@ -239,6 +356,117 @@ function uniqueViolation(error: unknown, numbers: TInvoiceNumber[]): AppError | 
 }
 
 /**
+ * Uploads the invoices of one or several slots in one transaction: each slot visible, each file
+ * checked from its bytes, numbers valid and never uploaded before in the tenant nor twice in the
+ * upload, each slot's currency, and each slot's invoices cover its payable total; every slot then
+ * moves to uploaded. Nothing is saved when any check fails; in a batch upload the error names the
+ * batch (`data.slotId`, `data.batchNo`).
+ */
+async function uploadToSlots(p: TPlatform, actor: TActor, items: readonly TSlotUpload[], batch: boolean) {
+  if (!isProviderStaff(actor)) throw new AppError('NO_PERMISSION');
+  if (new Set(items.map((i) => i.id)).size !== items.length) throw new AppError('INVOICE_SLOT_REPEATED');
+  const visible = await p.db
+    .select({ id: invoiceSlots.id, batchNo: invoiceSlots.batchNo })
+    .from(invoiceSlots)
+    .where(
+      and(
+        slotWhere(actor),
+        inArray(
+          invoiceSlots.id,
+          items.map((i) => i.id),
+        ),
+      ),
+    );
+  const slots = items.map((item) => {
+    const found = visible.find((v) => v.id === item.id);
+    if (!found) {
+      throw new AppError('INVOICE_SLOT_NOT_FOUND', { data: batch ? { slotId: item.id } : null });
+    }
+    return { ...item, batchNo: found.batchNo };
+  });
+  const numbers: TInvoiceNumber[][] = [];
+  for (const slot of slots) numbers.push(await ofSlot(slot, batch, () => parsedNumbers(slot.invoices)));
+  // Repeats within the upload, named by the slot where a number or a file appears the second time.
+  for (let i = 0; i < slots.length; i++) {
+    await ofSlot(slots[i], batch, () =>
+      assertNoRepeats(
+        numbers.slice(0, i + 1).flat(),
+        slots.slice(0, i + 1).flatMap((s) => s.invoices.map((v) => v.fileId)),
+      ),
+    );
+  }
+  for (const slot of slots) {
+    for (const invoice of slot.invoices) {
+      await ofSlot(slot, batch, () => checkedInvoiceFile(p, actor, invoice.fileId));
+    }
+  }
+  const allNumbers = numbers.flat();
+  try {
+    await p.db.transaction(async (tx) => {
+      // Locked in one order, so two batch uploads never wait on each other in a circle.
+      const locked = new Map<string, TSlotRow>();
+      for (const slot of [...slots].sort((a, b) => a.id.localeCompare(b.id))) {
+        locked.set(slot.id, await ofSlot(slot, batch, () => lockSlot(tx, actor, slot.id, slot.version)));
+      }
+      const taken = await takenBefore(
+        tx,
+        actor.tenantId,
+        allNumbers,
+        slots.flatMap((s) => s.invoices.map((i) => i.fileId)),
+      );
+      for (const [i, slot] of slots.entries()) {
+        const row = locked.get(slot.id) as TSlotRow;
+        await ofSlot(slot, batch, async () => {
+          const other = slot.invoices.find((v) => v.currency !== row.currency);
+          if (other)
+            throw new AppError('INVOICE_CURRENCY_MISMATCH', {
+              params: { currency: other.currency, payableCurrency: row.currency },
+            });
+          assertUnused(
+            taken,
+            numbers[i],
+            slot.invoices.map((v) => v.fileId),
+          );
+          await assertCovers(tx, row, slot.invoices);
+        });
+      }
+      for (const [i, slot] of slots.entries()) {
+        const row = locked.get(slot.id) as TSlotRow;
+        await tx.insert(invoices).values(
+          slot.invoices.map((invoice, j) => ({
+            tenantId: actor.tenantId,
+            slotRef: row.id,
+            providerId: row.providerId,
+            invoiceNo: numbers[i][j].invoiceNo,
+            invoiceCode: numbers[i][j].invoiceCode,
+            invoiceKey: numbers[i][j].key,
+            amount: fromCents(toCents(invoice.amount)),
+            currency: invoice.currency,
+            fileId: invoice.fileId,
+            recognition: invoice.recognition ?? null,
+            uploadedBy: actor.userId,
+            createdBy: actor.account,
+            updatedBy: actor.account,
+          })),
+        );
+        await tx
+          .update(invoiceSlots)
+          .set({
+            status: INVOICE_TAB.uploaded.code,
+            uploadedAt: new Date(),
+            version: row.version + 1,
+            updatedAt: new Date(),
+            updatedBy: actor.account,
+          })
+          .where(eq(invoiceSlots.id, row.id));
+      }
+    });
+  } catch (error) {
+    throw uniqueViolation(error, allNumbers) ?? error;
+  }
+}
+
+/**
  * Uploads one or several invoices for a slot in one transaction: each file checked from its
  * bytes, numbers valid and never uploaded before in the tenant, the slot's currency, and
  * together they cover the payable total; the slot then moves to uploaded.
@@ -247,56 +475,17 @@ export async function uploadInvoices(
   p: TPlatform,
   { actor, id, input }: { actor: TActor; id: string; input: z.output<typeof ZInvoiceUpload> },
 ): Promise<TInvoiceSlotDetail> {
-  if (!isProviderStaff(actor)) throw new AppError('NO_PERMISSION');
-  const numbers = parsedNumbers(input.invoices);
-  const [visible] = await p.db.select({ id: invoiceSlots.id }).from(invoiceSlots).where(slotWhere(actor, id));
-  if (!visible) throw new AppError('INVOICE_SLOT_NOT_FOUND');
-  for (const invoice of input.invoices) await checkedInvoiceFile(p, actor, invoice.fileId);
-  try {
-    await p.db.transaction(async (tx) => {
-      const slot = await lockSlot(tx, actor, id, input.version);
-      const other = input.invoices.find((i) => i.currency !== slot.currency);
-      if (other)
-        throw new AppError('INVOICE_CURRENCY_MISMATCH', {
-          params: { currency: other.currency, payableCurrency: slot.currency },
-        });
-      await assertUnused(
-        tx,
-        actor.tenantId,
-        numbers,
-        input.invoices.map((i) => i.fileId),
-      );
-      await assertCovers(tx, slot, input.invoices);
-      await tx.insert(invoices).values(
-        input.invoices.map((invoice, i) => ({
-          tenantId: actor.tenantId,
-          slotRef: slot.id,
-          providerId: slot.providerId,
-          invoiceNo: numbers[i].invoiceNo,
-          invoiceCode: numbers[i].invoiceCode,
-          invoiceKey: numbers[i].key,
-          amount: fromCents(toCents(invoice.amount)),
-          currency: invoice.currency,
-          fileId: invoice.fileId,
-          recognition: invoice.recognition ?? null,
-          uploadedBy: actor.userId,
-          createdBy: actor.account,
-          updatedBy: actor.account,
-        })),
-      );
-      await tx
-        .update(invoiceSlots)
-        .set({
-          status: INVOICE_TAB.uploaded.code,
-          uploadedAt: new Date(),
-          version: slot.version + 1,
-          updatedAt: new Date(),
-          updatedBy: actor.account,
-        })
-        .where(eq(invoiceSlots.id, slot.id));
-    });
-  } catch (error) {
-    throw uniqueViolation(error, numbers) ?? error;
-  }
+  await uploadToSlots(p, actor, [{ id, ...input }], false);
   return slotDetail(p, { actor, id });
+}
+
+/** The invoices of several slots at once (decision 0048): all saved, or none. */
+export async function uploadInvoiceBatch(
+  p: TPlatform,
+  { actor, input }: { actor: TActor; input: z.output<typeof ZInvoiceBatchUpload> },
+): Promise<TInvoiceBatchUploadResult> {
+  await uploadToSlots(p, actor, input.slots, true);
+  const slots: TInvoiceSlotDetail[] = [];
+  for (const slot of input.slots) slots.push(await slotDetail(p, { actor, id: slot.id }));
+  return { slots };
 }
