@@ -103,7 +103,7 @@ function RowForm({
                 />
               </Form.Item>
             </Col>
-            <Col xs={24} md={7}>
+            <Col xs={24} md={6}>
               <Form.Item label={t('fields.invoiceNo')} htmlFor={id('no')} required>
                 <Input
                   id={id('no')}
@@ -114,7 +114,7 @@ function RowForm({
                 />
               </Form.Item>
             </Col>
-            <Col xs={24} md={5}>
+            <Col xs={24} md={4}>
               <Form.Item label={t('fields.amount')} htmlFor={id('amount')} required>
                 <Input
                   id={id('amount')}
@@ -137,7 +137,7 @@ function RowForm({
                 />
               </Form.Item>
             </Col>
-            <Col xs={24} md={3}>
+            <Col xs={24} md={5}>
               <Form.Item label={t('fields.overseas')} htmlFor={id('overseas')}>
                 <Checkbox
                   id={id('overseas')}

@@ -21,6 +21,7 @@ import {
   Table,
   Tabs,
   Tag,
+  Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -180,7 +181,13 @@ export function InvoiceManagementPage() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       {has(INVOICE_TITLE_EDIT) && !providerStaff && <TitleCard />}
-      <Card title={t('list.title')}>
+      <Card
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('list.title')}
+          </Typography.Title>
+        }
+      >
         <Form<TFormValues>
           form={form}
           layout="inline"

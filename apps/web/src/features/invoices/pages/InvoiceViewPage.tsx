@@ -4,7 +4,7 @@ import {
   type TInvoiceSlotDetail,
 } from '@portal/domain/invoices/calls';
 import { INVOICE_TAB } from '@portal/domain/invoices/rules';
-import { Alert, Button, Card, Result, Space, Spin } from 'antd';
+import { Alert, Button, Card, Result, Space, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -236,7 +236,13 @@ function InvoiceView({ mode }: { mode: 'upload' | 'detail' }) {
         ? t('upload.titleMany', { count: slots.length })
         : t('upload.title', { batchNo: slots[0].batchNo });
   return (
-    <Card title={title}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
       {mode === 'detail' ? <DetailView slot={slots[0]} /> : <UploadView key={ids.join('|')} slots={slots} />}
     </Card>
   );
