@@ -9,6 +9,7 @@ import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { createUser } from '../../test/change-tasks.ts';
 import { createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { files } from '../files/files.tables.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { slotFixture } from './fixtures/invoice-slots-fixture.ts';
 import { invoiceSlots, invoices } from './invoices.tables.ts';
@@ -154,6 +155,18 @@ describe('POST /invoice/uploadBatch', () => {
       recognition: { source: 'pdf-text', invoiceNo: read.invoiceNo, amount: '99.00', corrected: true },
     });
     expect(db.invoices[0].recognition).toBeNull();
+    // The files now belong to their batch's slot, so the purge of unattached uploads keeps them.
+    const kept = await t.platform.db
+      .select({ bizType: files.bizType, bizId: files.bizId })
+      .from(files)
+      .where(inArray(files.id, [first.fileId, ...db.invoices.map((i: { fileId: string }) => i.fileId)]));
+    expect(kept.sort((x, y) => String(x.bizId).localeCompare(String(y.bizId)))).toEqual(
+      [
+        { bizType: 'INVOICE', bizId: a.id },
+        { bizType: 'INVOICE', bizId: b.id },
+        { bizType: 'INVOICE', bizId: b.id },
+      ].sort((x, y) => x.bizId.localeCompare(y.bizId)),
+    );
     const detail = await get('demo/auditor', `/invoice/detail/${a.id}`);
     expect(detail.json().data.invoices[0].invoiceNo).toBe(first.invoiceNo);
   });

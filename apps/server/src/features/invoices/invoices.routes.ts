@@ -16,7 +16,7 @@ import {
   ZInvoiceSlotDetail,
   ZInvoiceUpload,
 } from '@portal/domain/invoices/calls';
-import { INVOICE_RECOGNIZE } from '@portal/domain/invoices/rules';
+import { INVOICE_BIZ_TYPE, INVOICE_RECOGNIZE } from '@portal/domain/invoices/rules';
 import {
   INVOICE_TITLE_EDIT,
   ZGenerateTitlesBody,
@@ -29,9 +29,11 @@ import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { registerBizAccess } from '../files/files.service.ts';
 import { closeOcr } from './invoice-ocr.ts';
-import { listSlots, slotDetail, uploadInvoiceBatch, uploadInvoices } from './invoice-slots.service.ts';
+import { listSlots, slotDetail, slotVisible } from './invoice-slots.service.ts';
 import { generateInvoiceTitles, invoiceTitle, setInvoiceTitle } from './invoice-title.service.ts';
+import { uploadInvoiceBatch, uploadInvoices } from './invoice-upload.service.ts';
 import { recognizeInvoice } from './invoices.service.ts';
 
 const tags = ['invoices'];
@@ -45,6 +47,10 @@ const ZIdParams = z.object({ id: z.uuid() });
 export function invoicesRoutes(p: TPlatform): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onClose', closeOcr);
+    // An invoice's file is seen by whoever sees its batch to invoice.
+    registerBizAccess(INVOICE_BIZ_TYPE, (platform, { actor, bizId }) =>
+      slotVisible(platform, { actor, id: bizId }),
+    );
 
     app.post(
       '/invoice/recognize',
