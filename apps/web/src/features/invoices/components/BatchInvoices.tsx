@@ -1,6 +1,6 @@
 import { INVOICE_UPLOAD, type TInvoiceSlot } from '@portal/domain/invoices/calls';
 import { INVOICE_TAB } from '@portal/domain/invoices/rules';
-import { Space, Table } from 'antd';
+import { Empty, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermission } from '../../../components/permission/use-permission.ts';
@@ -39,7 +39,9 @@ export function BatchInvoices({ batchId }: { batchId: string }) {
         loading={toUpload.isFetching || uploaded.isFetching}
         dataSource={slots}
         pagination={false}
-        locale={{ emptyText: t('batch.none') }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.none')} />,
+        }}
         columns={[
           { title: t('fields.payable'), render: (_, s) => money(s.currency, s.payableAmount) },
           { title: t('fields.invoiced'), render: (_, s) => money(s.currency, s.invoicedAmount) },

@@ -1,6 +1,6 @@
 import type { TInvoice, TInvoiceSlotDetail } from '@portal/domain/invoices/calls';
 import { fromCents, toCents } from '@portal/domain/members/benefits';
-import { Alert, Descriptions, Table, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fileViewUrl } from '../../../components/file-upload/file-urls.ts';
@@ -100,7 +100,9 @@ export function SavedInvoices({ slot }: { slot: TInvoiceSlotDetail }) {
       dataSource={slot.invoices}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('detail.noInvoices') }}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noInvoices')} />,
+      }}
       columns={[
         { title: t('fields.invoiceNo'), dataIndex: 'invoiceNo' },
         { title: t('fields.invoiceCode'), render: (_, i) => i.invoiceCode ?? '-' },
