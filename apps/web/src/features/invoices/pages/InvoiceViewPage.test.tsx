@@ -243,7 +243,7 @@ describe('<InvoiceUploadPage>', () => {
       ).not.toHaveLength(0);
     });
 
-    it(`'Files still uploading, submit later' while a file uploads (${lang})`, async () => {
+    it(`'Upload at least one invoice', then 'Files still uploading, submit later' while a file uploads (${lang})`, async () => {
       await i18n.changeLanguage(lang);
       await provider();
       const calls = api(slot(), undefined, undefined, {
@@ -251,6 +251,10 @@ describe('<InvoiceUploadPage>', () => {
       });
       const user = userEvent.setup();
       renderUpload();
+      await user.click(await screen.findByRole('button', { name: en(lang, '保存发票', 'Save invoices') }));
+      expect(
+        await screen.findAllByText(en(lang, '请至少上传一张发票', 'Upload at least one invoice')),
+      ).not.toHaveLength(0);
       await user.upload(await fileInput(), pdf());
       await user.click(save(lang));
       expect(
