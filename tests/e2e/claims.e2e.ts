@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signIn, type TBrowser, until } from './browser.ts';
 
 const open: TBrowser[] = [];
@@ -85,9 +85,12 @@ async function statementFile(dir: string, name: string, lang: string, bad: boole
   return path;
 }
 
-/** A one-page PDF that names itself, with a correct cross-reference table, so the viewer shows it. */
-function pdfFile(dir: string, name: string) {
-  const text = `BT /F1 24 Tf 72 720 Td (${name}) Tj ET`;
+/**
+ * A one-page PDF with a text layer (its name, or the given lines) and a correct cross-reference
+ * table, so the viewer shows it and invoice recognition reads it.
+ */
+function pdfFile(dir: string, name: string, lines: string[] = [name]) {
+  const text = `BT /F1 18 Tf 72 720 Td ${lines.map((l, i) => `${i ? '0 -28 Td ' : ''}(${l}) Tj`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -127,6 +130,13 @@ const cases = [
     ok: /确\s*定/,
     approved: '已批准',
     rejected: '已拒绝',
+    uploadInvoice: '上传 CNY 发票',
+    readFrom: /从 PDF 文字识别/,
+    invoiceNumber: '发票号码',
+    saveInvoices: '保存发票',
+    invoiceGroup: '发票',
+    invoiceMenu: '发票管理',
+    uploadedTab: /已上传 \(\d+\)/,
   },
   {
     lang: 'en',
@@ -144,12 +154,19 @@ const cases = [
     ok: 'Confirm',
     approved: 'Approved',
     rejected: 'Rejected',
+    uploadInvoice: 'Upload the CNY invoices',
+    readFrom: /Read from the PDF text/,
+    invoiceNumber: 'Invoice number',
+    saveInvoices: 'Save invoices',
+    invoiceGroup: 'Invoices',
+    invoiceMenu: 'Invoice management',
+    uploadedTab: /Uploaded \(\d+\)/,
   },
 ] as const;
 
 describe('claims', () => {
   for (const c of cases) {
-    it(`hospital fixes a bad statement row and submits with PDFs; auditor approves two lines and rejects one (${c.lang})`, async () => {
+    it(`hospital fixes a bad statement row and submits with PDFs; auditor approves two lines and rejects one; hospital uploads the invoice of the payable total (${c.lang})`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'claims-e2e-'));
       const hospital = await openBrowser({ language: c.lang });
       open.push(hospital);
@@ -211,6 +228,54 @@ describe('claims', () => {
       await main.getByText(c.rejected, { exact: true }).first().waitFor();
       await main.getByText('CNY 205.50').first().waitFor();
       await screenshot(page, `claims-detail-${c.lang}`, { fullPage: true });
+      const batchNo = (await main.getByText(/CB\d+/).first().textContent())?.match(/CB\d+/)?.[0] ?? '';
+
+      // The approved batch's invoice: a fully digitalised e-invoice (a 20-digit number) as a PDF
+      // with a text layer, read by recognition, confirmed, and saved for the payable total.
+      const invoiceNo = `26${String(Date.now()).slice(-8)}${c.lang === 'zh' ? 1 : 2}000000001`;
+      const invoiceName = `fapiao-${c.lang}.pdf`;
+      const invoice = pdfFile(dir, invoiceName, [
+        'VAT e-fapiao, fully digitalised',
+        `Fapiao number: ${invoiceNo}`,
+        'Buyer taxpayer 91310115MA1K3D7P2X',
+        'Total due: CNY 205.50',
+      ]);
+      await main.getByRole('link', { name: c.uploadInvoice }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/invoice/upload/'));
+      const slotId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+      // Pages left stay mounted, hidden, behind their tags: the visible upload is the invoice page's.
+      await main
+        .locator('.portal-upload')
+        .filter({ visible: true })
+        .locator('input[type=file]')
+        .setInputFiles(invoice);
+      await main.getByText(c.readFrom).waitFor();
+      await until(
+        () => main.getByLabel(c.invoiceNumber).inputValue(),
+        (value) => value === invoiceNo,
+        'the recognised invoice number',
+      );
+      await main.getByRole('checkbox', { name: new RegExp(invoiceName) }).check();
+      await screenshot(page, `invoices-upload-${c.lang}`, { fullPage: true });
+      await main.getByRole('button', { name: c.saveInvoices }).click();
+      await page.waitForURL((url) => url.pathname === `/invoice/detail/${slotId}`);
+      await main.getByRole('cell', { name: invoiceNo }).waitFor();
+      await screenshot(page, `invoices-detail-${c.lang}`, { fullPage: true });
+
+      // The amounts reconcile: the batch is in the uploaded tab, invoiced as much as is payable.
+      await nav.getByText(c.invoiceGroup, { exact: true }).click();
+      await nav.getByRole('link', { name: c.invoiceMenu }).click();
+      await page.waitForURL((url) => url.pathname === '/invoice/index');
+      await main.getByRole('tab', { name: c.uploadedTab }).click();
+      const reconciled = main.getByRole('row').filter({ hasText: batchNo, visible: true });
+      await reconciled.waitFor();
+      await expect
+        .poll(() => reconciled.getByRole('cell').allTextContents())
+        .toEqual(expect.arrayContaining([batchNo, 'CNY 205.50', 'CNY 205.50']));
+      expect(
+        (await reconciled.getByRole('cell').allTextContents()).filter((text) => text === 'CNY 205.50'),
+      ).toHaveLength(2);
+      await screenshot(page, `invoices-uploaded-${c.lang}`, { fullPage: true });
     });
   }
 });

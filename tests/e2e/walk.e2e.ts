@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { submitHospitalChange } from './api.ts';
+import { approvedInvoiceSlot, submitHospitalChange } from './api.ts';
 import { fillField, openBrowser, PASSWORD, settled, type TBrowser } from './browser.ts';
 import { E2E_CAPTCHA } from './portal.ts';
 
@@ -21,6 +21,13 @@ const aChange = (baseUrl: string) => {
   return change;
 };
 
+/** One approved claim batch's invoice slot, made once per portal for the invoice view. */
+let slot: Promise<string> | null = null;
+const aSlot = (baseUrl: string) => {
+  slot ??= approvedInvoiceSlot(baseUrl);
+  return slot;
+};
+
 /** Screens reached by buttons rather than the menu, visited after each account's menu. */
 const BUTTON_SCREENS: Record<TAccount, (baseUrl: string) => Promise<string[]>> = {
   hospital: async (baseUrl) => [
@@ -28,12 +35,15 @@ const BUTTON_SCREENS: Record<TAccount, (baseUrl: string) => Promise<string[]>> =
     `/drsystem/management/hospital/task/detail/${(await aChange(baseUrl)).id}`,
     '/profile/index',
     '/resources/messageCenter',
+    `/invoice/upload/${await aSlot(baseUrl)}`,
+    `/invoice/detail/${await aSlot(baseUrl)}`,
   ],
   auditor: async (baseUrl) => {
     const { id, taskNo, taskType } = await aChange(baseUrl);
     return [
       `/drsystem/management/hosp/audit?taskNo=${taskNo}&taskType=${taskType}`,
       `/drsystem/management/hospital/task/detail/${id}`,
+      `/invoice/detail/${await aSlot(baseUrl)}`,
     ];
   },
   admin: async () => ['/resources/messageCenter', '/profile/index'],

@@ -35,6 +35,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'claim:audit:*',
       // Invoices of every provider, read only (decision 0044).
       'invoice:invoice:view',
+      // The tenant's invoice title: taxpayer number and generation (decision 0048).
+      'invoice:title:edit',
     ],
   },
   {

@@ -117,6 +117,17 @@ const claimPages = {
     }),
   },
 } satisfies Record<string, TPage>;
+const invoiceViewPages = () => import('../features/invoices/pages/InvoiceViewPage.tsx');
+/** Invoice screens (decision 0048): the two tabs, and one view for the upload and the detail. */
+const invoicePages = {
+  manage: {
+    load: async () => ({
+      Component: (await import('../features/invoices/pages/InvoiceManagementPage.tsx')).InvoiceManagementPage,
+    }),
+  },
+  upload: { load: async () => ({ Component: (await invoiceViewPages()).InvoiceUploadPage }) },
+  detail: { load: async () => ({ Component: (await invoiceViewPages()).InvoiceDetailPage }) },
+} satisfies Record<string, TPage>;
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
@@ -304,6 +315,9 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'claim/audit/upload': claimPages.auditList,
   'claim/audit/auditPage': claimPages.audit,
   'claim/adminDetail': claimPages.adminDetail,
+  'invoice/index': invoicePages.manage,
+  'invoice/upload': invoicePages.upload,
+  'invoice/detail': invoicePages.detail,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

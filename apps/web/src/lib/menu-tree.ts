@@ -2,6 +2,7 @@
  * The route tree the server grants a user (GET /oauth/menu/router) and the path and title
  * rules shared by the sidebar, the breadcrumb and the dynamic routes.
  */
+import { isExternalPath, resolveMenuPath } from '@portal/domain/menus/paths';
 import type { TLanguage } from './i18n.ts';
 
 export interface TMenuMeta {
@@ -41,4 +42,17 @@ export function menuTitle(meta: TMenuMeta | null | undefined, lang: TLanguage): 
 /** The children that appear in the menu. */
 export function visibleChildren(route: TMenuRoute): TMenuRoute[] {
   return (route.children ?? []).filter((child) => !child.hidden);
+}
+
+/** True when the route tree grants a page at `path` (a feature links to another only when it may open it). */
+export function hasMenuPath(
+  tree: readonly TMenuRoute[] | null | undefined,
+  path: string,
+  base = '/',
+): boolean {
+  return (tree ?? []).some((node) => {
+    if (!node || typeof node.path !== 'string' || isExternalPath(node.path)) return false;
+    const full = resolveMenuPath(base, node.path);
+    return full === path || hasMenuPath(node.children, path, full);
+  });
 }

@@ -714,6 +714,13 @@ export const ERRORS = {
     '同一发票文件只能用于一张发票',
     'One invoice file can back one invoice only',
   ),
+  // Invoice screens (docs/decisions/0048-invoice-screens.md), bad input 40380-40399.
+  INVOICE_SLOT_REPEATED: entry(
+    40380,
+    400,
+    '同一理赔批次在一次上传中只能出现一次',
+    'A claim batch can appear only once in one upload',
+  ),
   NO_PERMISSION: entry(40300, 403, '您没有该操作的权限', 'You have no permission for this operation'),
   // Maker-checker of change tasks (docs/decisions/0023-change-task-engine.md).
   TASK_PROVIDER_STAFF_ONLY: entry(
@@ -888,6 +895,13 @@ export const ERRORS = {
     409,
     '批次 {batchNo} 的发票已上传',
     'The invoices of batch {batchNo} have already been uploaded',
+  ),
+  // Invoice screens (docs/decisions/0048-invoice-screens.md), conflicts 40995-40999.
+  INVOICE_TAX_NO_MISSING: entry(
+    40995,
+    409,
+    '请先设置发票抬头的纳税人识别号',
+    'Set the taxpayer number of the invoice title first',
   ),
   // Working-day calendar (docs/decisions/0043-working-day-calendar.md): 40227-40238, 40450-40454, 40960-40964.
   CALENDAR_WORKDAY_NOT_WEEKEND: entry(

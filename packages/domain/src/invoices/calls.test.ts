@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_UPLOAD_MAX, ZInvoicePageBody, ZInvoiceUpload } from './calls.ts';
+import {
+  INVOICE_BATCH_UPLOAD_MAX_SLOTS,
+  INVOICE_UPLOAD_MAX,
+  ZInvoiceBatchUpload,
+  ZInvoicePageBody,
+  ZInvoiceUpload,
+} from './calls.ts';
 
 const invoice = (extra: Record<string, unknown> = {}) => ({
   fileId: '0b6f5c9e-3f5e-4b8e-9d3a-1c2b3d4e5f60',
@@ -32,5 +38,39 @@ describe('ZInvoicePageBody', () => {
     expect(ZInvoicePageBody.parse({}).model.tab).toBe('1');
     expect(ZInvoicePageBody.safeParse({ model: { tab: '2' } }).success).toBe(true);
     expect(ZInvoicePageBody.safeParse({ model: { tab: '3' } }).success).toBe(false);
+  });
+});
+
+describe('ZInvoiceBatchUpload', () => {
+  const slot = (n: number) => ({
+    id: '0b6f5c9e-3f5e-4b8e-9d3a-1c2b3d4e5f61',
+    version: 0,
+    invoices: Array.from({ length: n }, () => invoice()),
+  });
+
+  it(`takes 1 to ${INVOICE_BATCH_UPLOAD_MAX_SLOTS} batches with ${INVOICE_UPLOAD_MAX} invoices in all`, () => {
+    expect(ZInvoiceBatchUpload.safeParse({ slots: [] }).success).toBe(false);
+    expect(ZInvoiceBatchUpload.safeParse({ slots: [slot(25), slot(25)] }).success).toBe(true);
+    expect(ZInvoiceBatchUpload.safeParse({ slots: [slot(25), slot(26)] }).success).toBe(false);
+    const many = Array.from({ length: INVOICE_BATCH_UPLOAD_MAX_SLOTS + 1 }, () => slot(1));
+    expect(ZInvoiceBatchUpload.safeParse({ slots: many }).success).toBe(false);
+    expect(ZInvoiceBatchUpload.safeParse({ slots: many.slice(1) }).success).toBe(true);
+  });
+});
+
+describe('ZInvoicePageBody filters', () => {
+  it('takes a day range in order, a known currency and a batch id', () => {
+    const model = {
+      approvedFrom: '2026-11-01',
+      approvedTo: '2026-11-01',
+      currency: 'CNY',
+      titleMissing: true,
+    };
+    expect(ZInvoicePageBody.safeParse({ model }).success).toBe(true);
+    expect(
+      ZInvoicePageBody.safeParse({ model: { approvedFrom: '2026-11-02', approvedTo: '2026-11-01' } }).success,
+    ).toBe(false);
+    expect(ZInvoicePageBody.safeParse({ model: { currency: 'RMB' } }).success).toBe(false);
+    expect(ZInvoicePageBody.safeParse({ model: { batchId: 'CB1' } }).success).toBe(false);
   });
 });

@@ -1,24 +1,19 @@
 /**
- * Invoices on approved claim batches (decision 0044): the slots opened when a batch is approved,
- * the two tabs, and the upload of one or several invoices that must cover a slot's payable total.
+ * Invoices on approved claim batches (decisions 0044, 0048): the slots opened when a batch is
+ * approved, the two tabs, and the upload of one or several invoices that must cover a slot's
+ * payable total, to one slot or to several at once.
  */
 import { CLAIM_LINE_STATUS } from '@portal/domain/claims/rules';
 import type {
+  TInvoice,
   TInvoicePage,
   TInvoiceSlot,
   TInvoiceSlotDetail,
   ZInvoicePageBody,
-  ZInvoiceUpload,
 } from '@portal/domain/invoices/calls';
-import {
-  amountsCover,
-  INVOICE_TAB,
-  parseInvoiceNumber,
-  repeatedInvoiceKeys,
-  type TInvoiceNumber,
-} from '@portal/domain/invoices/rules';
-import { fromCents, toCents } from '@portal/domain/members/benefits';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { INVOICE_TAB, normaliseInvoiceText } from '@portal/domain/invoices/rules';
+import { fromCents, isMoney, toCents } from '@portal/domain/members/benefits';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
@@ -27,14 +22,13 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { providerScope } from '../appointments/appointments.service.ts';
 import { claimLines } from '../claims/claims.tables.ts';
-import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
-import { checkedInvoiceFile } from './invoices.service.ts';
+import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { invoiceSlots, invoices } from './invoices.tables.ts';
 
 type TSlotRow = typeof invoiceSlots.$inferSelect;
-type TInvoiceInput = z.output<typeof ZInvoiceUpload>['invoices'][number];
+type TInvoiceRow = typeof invoices.$inferSelect;
+type TFilter = z.output<typeof ZInvoicePageBody>['model'];
 
-const UNIQUE_VIOLATION = '23505';
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -80,7 +74,8 @@ export async function openInvoiceSlots(
   );
 }
 
-function slotWhere(actor: TActor, id?: string): SQL {
+/** The actor's slots (provider staff: their provider's), or one of them. */
+export function slotWhere(actor: TActor, id?: string): SQL {
   const scope = providerScope(actor);
   return and(
     eq(invoiceSlots.tenantId, actor.tenantId),
@@ -91,14 +86,27 @@ function slotWhere(actor: TActor, id?: string): SQL {
 
 /** The sum of a slot's invoices (table-qualified: the subquery has an id of its own). */
 const invoicedColumn = sql<string>`coalesce((select sum(i.amount) from invoices i where i.slot_ref = ${sql.raw('"invoice_slots"."id"')}), 0)::text`;
+const slotColumns = {
+  row: invoiceSlots,
+  invoiced: invoicedColumn,
+  providerCnName: sql<string>`coalesce(${providers.providerCnName}, '')`,
+  providerEnName: sql<string>`coalesce(${providers.providerEnName}, '')`,
+};
+const withProvider = and(
+  eq(providers.tenantId, invoiceSlots.tenantId),
+  eq(providers.providerId, invoiceSlots.providerId),
+);
+type TSlotRead = { row: TSlotRow; invoiced: string; providerCnName: string; providerEnName: string };
 
-function toSlot(row: TSlotRow, invoiced: string): TInvoiceSlot {
+function toSlot({ row, invoiced, providerCnName, providerEnName }: TSlotRead): TInvoiceSlot {
   return {
     id: row.id,
     version: row.version,
     batchId: row.batchRef,
     batchNo: row.batchNo,
     providerId: row.providerId,
+    providerCnName,
+    providerEnName,
     currency: row.currency,
     payableAmount: row.payableAmount,
     invoicedAmount: fromCents(toCents(invoiced)),
@@ -117,28 +125,76 @@ function toSlot(row: TSlotRow, invoiced: string): TInvoiceSlot {
   };
 }
 
-/** A page of one tab: the actor's provider's slots (operators: every slot), newest first. */
+/** The start of a China day ('YYYY-MM-DD') as an instant; `after` moves to the next day's. */
+const chinaDayStart = (day: string, after = false) =>
+  new Date(new Date(`${day}T00:00:00+08:00`).getTime() + (after ? 86_400_000 : 0));
+
+/** Every filter of the list but the tab (the tab counts share them). */
+function filterWhere(actor: TActor, model: TFilter): SQL {
+  const like = (value: string) => `%${escapeLike(value)}%`;
+  return and(
+    slotWhere(actor),
+    model.batchNo ? ilike(invoiceSlots.batchNo, like(model.batchNo)) : undefined,
+    model.batchId ? eq(invoiceSlots.batchRef, model.batchId) : undefined,
+    model.currency ? eq(invoiceSlots.currency, model.currency) : undefined,
+    model.provider
+      ? or(
+          eq(invoiceSlots.providerId, model.provider),
+          ilike(providers.providerCnName, like(model.provider)),
+          ilike(providers.providerEnName, like(model.provider)),
+        )
+      : undefined,
+    model.approvedFrom ? gte(invoiceSlots.createdAt, chinaDayStart(model.approvedFrom)) : undefined,
+    model.approvedTo ? lt(invoiceSlots.createdAt, chinaDayStart(model.approvedTo, true)) : undefined,
+    model.titleMissing ? isNull(invoiceSlots.titleTaxNo) : undefined,
+  ) as SQL;
+}
+
+/**
+ * A page of one tab: the actor's provider's slots (operators: every slot), newest first, with
+ * how many slots each tab holds under the same filter.
+ */
 export async function listSlots(
   p: TPlatform,
   { actor, body }: { actor: TActor; body: z.output<typeof ZInvoicePageBody> },
 ): Promise<TInvoicePage> {
   const { current, size, model } = body;
-  const where = and(
-    slotWhere(actor),
-    eq(invoiceSlots.status, model.tab),
-    model.batchNo ? ilike(invoiceSlots.batchNo, `%${escapeLike(model.batchNo)}%`) : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
+  const filtered = filterWhere(actor, model);
+  const [rows, tabs] = await Promise.all([
     p.db
-      .select({ row: invoiceSlots, invoiced: invoicedColumn })
+      .select(slotColumns)
       .from(invoiceSlots)
-      .where(where)
+      .leftJoin(providers, withProvider)
+      .where(and(filtered, eq(invoiceSlots.status, model.tab)))
       .orderBy(desc(invoiceSlots.createdAt), desc(invoiceSlots.id))
       .limit(size)
       .offset((current - 1) * size),
-    p.db.select({ total: count() }).from(invoiceSlots).where(where),
+    p.db
+      .select({ status: invoiceSlots.status, n: count() })
+      .from(invoiceSlots)
+      .leftJoin(providers, withProvider)
+      .where(filtered)
+      .groupBy(invoiceSlots.status),
   ]);
-  return { records: rows.map((r) => toSlot(r.row, r.invoiced)), total, current, size };
+  const counts = {
+    '1': tabs.find((t) => t.status === INVOICE_TAB.to_be_upload.code)?.n ?? 0,
+    '2': tabs.find((t) => t.status === INVOICE_TAB.uploaded.code)?.n ?? 0,
+  };
+  return { records: rows.map(toSlot), total: counts[model.tab], current, size, counts };
+}
+
+/** What recognition read, when the invoice was confirmed from it (the web sends what it was shown). */
+function recognitionOf(row: TInvoiceRow): TInvoice['recognition'] {
+  const r = row.recognition as Record<string, unknown> | null;
+  if (!r || (r.source !== 'pdf-text' && r.source !== 'ocr')) return null;
+  if (typeof r.invoiceNo !== 'string' || typeof r.amount !== 'string' || !isMoney(r.amount)) return null;
+  const plain = (no: string) => normaliseInvoiceText(no).replace(/-/g, '');
+  return {
+    source: r.source,
+    invoiceNo: r.invoiceNo,
+    amount: fromCents(toCents(r.amount)),
+    corrected: plain(r.invoiceNo) !== plain(row.invoiceNo) || toCents(r.amount) !== toCents(row.amount),
+  };
 }
 
 /** One slot with its invoices. */
@@ -147,8 +203,9 @@ export async function slotDetail(
   { actor, id }: { actor: TActor; id: string },
 ): Promise<TInvoiceSlotDetail> {
   const [found] = await p.db
-    .select({ row: invoiceSlots, invoiced: invoicedColumn })
+    .select(slotColumns)
     .from(invoiceSlots)
+    .leftJoin(providers, withProvider)
     .where(slotWhere(actor, id));
   if (!found) throw new AppError('INVOICE_SLOT_NOT_FOUND');
   const rows = await p.db
@@ -157,7 +214,7 @@ export async function slotDetail(
     .where(eq(invoices.slotRef, id))
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
   return {
-    ...toSlot(found.row, found.invoiced),
+    ...toSlot(found),
     invoices: rows.map((r) => ({
       id: r.id,
       invoiceNo: r.invoiceNo,
@@ -166,137 +223,15 @@ export async function slotDetail(
       currency: r.currency,
       fileId: r.fileId,
       uploadedAt: r.createdAt.toISOString(),
+      uploadedBy: r.createdBy ?? '',
+      recognition: recognitionOf(r),
     })),
   };
 }
 
-/** The numbers of the upload, valid and not repeated within it. */
-function parsedNumbers(inputs: readonly TInvoiceInput[]): TInvoiceNumber[] {
-  const numbers = inputs.map((input) => {
-    const parsed = parseInvoiceNumber(input);
-    if (!parsed) throw new AppError('INVOICE_NUMBER_INVALID');
-    return parsed;
-  });
-  const [repeated] = repeatedInvoiceKeys(numbers);
-  if (repeated) {
-    const invoiceNo = numbers.find((n) => n.key === repeated)?.invoiceNo ?? repeated;
-    throw new AppError('INVOICE_NUMBER_DUPLICATE', { params: { invoiceNo } });
-  }
-  if (new Set(inputs.map((i) => i.fileId)).size !== inputs.length) throw new AppError('INVOICE_FILE_REUSED');
-  return numbers;
-}
-
-async function lockSlot(tx: TDbOrTx, actor: TActor, id: string, version: number): Promise<TSlotRow> {
-  const [slot] = await tx.select().from(invoiceSlots).where(slotWhere(actor, id)).for('update');
-  if (!slot) throw new AppError('INVOICE_SLOT_NOT_FOUND');
-  if (slot.version !== version) throw new AppError('BATCH_STATUS_CHANGED');
-  if (slot.status !== INVOICE_TAB.to_be_upload.code)
-    throw new AppError('INVOICE_ALREADY_UPLOADED', { params: { batchNo: slot.batchNo } });
-  if (slot.titleTaxNo === null) throw new AppError('INVOICE_TITLE_NOT_GENERATED');
-  return slot;
-}
-
-async function assertUnused(tx: TDbOrTx, tenantId: string, numbers: TInvoiceNumber[], fileIds: string[]) {
-  const taken = await tx
-    .select({ invoiceNo: invoices.invoiceNo, fileId: invoices.fileId, invoiceKey: invoices.invoiceKey })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.tenantId, tenantId),
-        or(
-          inArray(
-            invoices.invoiceKey,
-            numbers.map((n) => n.key),
-          ),
-          inArray(invoices.fileId, fileIds),
-        ),
-      ),
-    );
-  const repeated = taken.find((t) => numbers.some((n) => n.key === t.invoiceKey));
-  if (repeated) throw new AppError('INVOICE_NUMBER_DUPLICATE', { params: { invoiceNo: repeated.invoiceNo } });
-  if (taken.length > 0) throw new AppError('INVOICE_FILE_REUSED');
-}
-
-async function assertCovers(tx: TDbOrTx, slot: TSlotRow, inputs: readonly TInvoiceInput[]) {
-  const earlier = await tx
-    .select({ amount: invoices.amount, currency: invoices.currency })
-    .from(invoices)
-    .where(eq(invoices.slotRef, slot.id));
-  const [shortfall] = amountsCover({
-    invoices: [...earlier, ...inputs.map((i) => ({ amount: i.amount, currency: i.currency }))],
-    claims: [{ amount: slot.payableAmount, currency: slot.currency }],
-  });
-  if (shortfall) throw new AppError('INVOICE_AMOUNT_INSUFFICIENT', { params: { ...shortfall } });
-}
-
-/** A concurrent upload took the number or the file between the check and the insert. */
-function uniqueViolation(error: unknown, numbers: TInvoiceNumber[]): AppError | null {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause ?? e;
-  if (pg.code !== UNIQUE_VIOLATION) return null;
-  if (pg.constraint === 'invoices_file_uq') return new AppError('INVOICE_FILE_REUSED');
-  return new AppError('INVOICE_NUMBER_DUPLICATE', { params: { invoiceNo: numbers[0].invoiceNo } });
-}
-
-/**
- * Uploads one or several invoices for a slot in one transaction: each file checked from its
- * bytes, numbers valid and never uploaded before in the tenant, the slot's currency, and
- * together they cover the payable total; the slot then moves to uploaded.
- */
-export async function uploadInvoices(
-  p: TPlatform,
-  { actor, id, input }: { actor: TActor; id: string; input: z.output<typeof ZInvoiceUpload> },
-): Promise<TInvoiceSlotDetail> {
-  if (!isProviderStaff(actor)) throw new AppError('NO_PERMISSION');
-  const numbers = parsedNumbers(input.invoices);
-  const [visible] = await p.db.select({ id: invoiceSlots.id }).from(invoiceSlots).where(slotWhere(actor, id));
-  if (!visible) throw new AppError('INVOICE_SLOT_NOT_FOUND');
-  for (const invoice of input.invoices) await checkedInvoiceFile(p, actor, invoice.fileId);
-  try {
-    await p.db.transaction(async (tx) => {
-      const slot = await lockSlot(tx, actor, id, input.version);
-      const other = input.invoices.find((i) => i.currency !== slot.currency);
-      if (other)
-        throw new AppError('INVOICE_CURRENCY_MISMATCH', {
-          params: { currency: other.currency, payableCurrency: slot.currency },
-        });
-      await assertUnused(
-        tx,
-        actor.tenantId,
-        numbers,
-        input.invoices.map((i) => i.fileId),
-      );
-      await assertCovers(tx, slot, input.invoices);
-      await tx.insert(invoices).values(
-        input.invoices.map((invoice, i) => ({
-          tenantId: actor.tenantId,
-          slotRef: slot.id,
-          providerId: slot.providerId,
-          invoiceNo: numbers[i].invoiceNo,
-          invoiceCode: numbers[i].invoiceCode,
-          invoiceKey: numbers[i].key,
-          amount: fromCents(toCents(invoice.amount)),
-          currency: invoice.currency,
-          fileId: invoice.fileId,
-          recognition: invoice.recognition ?? null,
-          uploadedBy: actor.userId,
-          createdBy: actor.account,
-          updatedBy: actor.account,
-        })),
-      );
-      await tx
-        .update(invoiceSlots)
-        .set({
-          status: INVOICE_TAB.uploaded.code,
-          uploadedAt: new Date(),
-          version: slot.version + 1,
-          updatedAt: new Date(),
-          updatedBy: actor.account,
-        })
-        .where(eq(invoiceSlots.id, slot.id));
-    });
-  } catch (error) {
-    throw uniqueViolation(error, numbers) ?? error;
-  }
-  return slotDetail(p, { actor, id });
+/** Whether the actor may see a slot (its files follow it: decision 0048). */
+export async function slotVisible(p: TPlatform, { actor, id }: { actor: TActor; id: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const rows = await p.db.select({ id: invoiceSlots.id }).from(invoiceSlots).where(slotWhere(actor, id));
+  return rows.length > 0;
 }

@@ -1,122 +1,25 @@
-import { STATEMENT_COLUMNS, statementHeader } from '@portal/domain/claims/rules';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaDay } from '../../platform/http/xlsx-export.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
-import { createUser, upload } from '../../test/change-tasks.ts';
-import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { createUser } from '../../test/change-tasks.ts';
+import { createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { hospitalPhotoPng } from '../hospital-tasks/hospital-tasks.seed.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { jpegHeader } from './fixtures/invoice-fixtures.ts';
-import { invoiceSlots, invoices } from './invoices.tables.ts';
+import { slotFixture } from './fixtures/invoice-slots-fixture.ts';
+import { invoices } from './invoices.tables.ts';
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
 let demoId = '';
 
-const as = (who: string, options: Parameters<typeof call>[3]) =>
-  call(t.app, who.split('/')[0], tokens[who], options);
-const post = (who: string, url: string, payload: Record<string, unknown>, language = 'zh') =>
-  as(who, { method: 'POST', url: `/saasapi${url}`, payload, headers: { language } });
-const VISIT = chinaDay(new Date(Date.now() - 3 * 86_400_000));
-
-type TRow = Partial<Record<(typeof STATEMENT_COLUMNS)[number][0], string>>;
-let seq = 0;
-const line = (amount: string, currency = 'CNY'): TRow => ({
-  memberId: 'M0001001',
-  patientName: '张伟',
-  visitDate: VISIT,
-  visitType: '01',
-  coverageCode: 'OP',
-  icdCode: 'J06.9',
-  diagnosis: '上呼吸道感染',
-  itemCode: `INV-${++seq}`,
-  itemName: '血常规',
-  quantity: '1',
-  amount,
-  currency,
-});
-
-async function statement(rows: TRow[]) {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('s');
-  sheet.addRow(STATEMENT_COLUMNS.map((c) => statementHeader(c)));
-  for (const r of rows) sheet.addRow(STATEMENT_COLUMNS.map((c) => r[c[0]] ?? ''));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** A batch of the demo hospital approved by the auditor with the given payable amounts; its slot id. */
-async function approvedSlot(payables: string[]): Promise<{ id: string; version: number; batchId: string }> {
-  const [statementFileId] = await upload(
-    t,
-    tokens['demo/hospital'],
-    [{ filename: `inv-statement-${++seq}.xlsx`, content: await statement(payables.map((a) => line(a))) }],
-    'bucket=claim&bizType=CLAIM_STATEMENT',
-    'demo',
-  );
-  const imageFileIds = await upload(
-    t,
-    tokens['demo/hospital'],
-    [{ filename: `inv-${++seq}.pdf`, content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n') }],
-    'bucket=claim&bizType=CLAIM_IMAGE',
-    'demo',
-  );
-  const submitted = await post('demo/hospital', '/claim/batch/submit', { statementFileId, imageFileIds });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  const batch = submitted.json().data;
-  const detail = (
-    await as('demo/auditor', { method: 'GET', url: `/saasapi/claim/audit/detail/${batch.id}` })
-  ).json().data;
-  const decided = await post('demo/auditor', '/claim/audit/decide', {
-    id: batch.id,
-    version: batch.version,
-    lines: detail.lines.map((l: { id: string }, i: number) => ({
-      lineId: l.id,
-      result: 'approved',
-      payableAmount: payables[i],
-    })),
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
-  const [slot] = await t.platform.db.select().from(invoiceSlots).where(eq(invoiceSlots.batchRef, batch.id));
-  return { id: slot.id, version: slot.version, batchId: batch.id };
-}
-
-const pdfOf = (size: number) => {
-  const head = Buffer.from('%PDF-1.4\n%');
-  return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
-};
-async function invoiceFile(
-  who = 'demo/hospital',
-  content: Buffer = pdfOf(2000),
-  name = `inv-${++seq}.pdf`,
-  query = 'bizType=INVOICE',
-) {
-  const [id] = await upload(
-    t,
-    tokens[who],
-    [{ filename: name, content }],
-    `bucket=invoice&${query}`,
-    who.split('/')[0],
-  );
-  return id;
-}
-let numberSeq = 0;
-/** A fresh 20-digit e-invoice number. */
-const digital = () => `2644200000${String(++numberSeq).padStart(10, '0')}`;
+const { as, post, approvedSlot, pdfOf, invoiceFile, digital, invoice } = slotFixture(() => t, tokens);
 const uploadTo = (
   who: string,
   slot: { id: string; version: number },
   list: Record<string, unknown>[],
   language = 'zh',
 ) => post(who, `/invoice/upload/${slot.id}`, { version: slot.version, invoices: list }, language);
-const invoice = async (amount: string, extra: Record<string, unknown> = {}) => ({
-  fileId: await invoiceFile(),
-  invoiceNo: digital(),
-  amount,
-  currency: 'CNY',
-  ...extra,
-});
 const setTaxNo = (taxNo: string | undefined) =>
   t.platform.db
     .update(tenants)

@@ -1,25 +1,39 @@
 /**
- * Invoice calls that need no claim batch yet (decision 0041): recognition of an uploaded
- * invoice file for the invoice screen to show for confirmation.
+ * Invoice calls: recognition of an uploaded invoice file for the screen to show for confirmation
+ * (decision 0041), the two tabs, detail and upload of invoices on approved claim batches (0044),
+ * the batch upload to several batches and the operator's invoice title (0048).
  */
 
 import { bilingual } from '@portal/domain/i18n/bilingual';
 import {
   INVOICE_UPLOAD,
   INVOICE_VIEW,
+  ZInvoiceBatchUpload,
+  ZInvoiceBatchUploadResult,
   ZInvoicePage,
   ZInvoicePageBody,
+  ZInvoiceRecognition,
   ZInvoiceSlotDetail,
   ZInvoiceUpload,
 } from '@portal/domain/invoices/calls';
-import { INVOICE_RECOGNIZE } from '@portal/domain/invoices/rules';
+import { INVOICE_BIZ_TYPE, INVOICE_RECOGNIZE } from '@portal/domain/invoices/rules';
+import {
+  INVOICE_TITLE_EDIT,
+  ZGenerateTitlesBody,
+  ZGenerateTitlesResult,
+  ZInvoiceTitle,
+  ZInvoiceTitleBody,
+} from '@portal/domain/invoices/title';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
 import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { registerBizAccess } from '../files/files.service.ts';
 import { closeOcr } from './invoice-ocr.ts';
-import { listSlots, slotDetail, uploadInvoices } from './invoice-slots.service.ts';
+import { listSlots, slotDetail, slotVisible } from './invoice-slots.service.ts';
+import { generateInvoiceTitles, invoiceTitle, setInvoiceTitle } from './invoice-title.service.ts';
+import { uploadInvoiceBatch, uploadInvoices } from './invoice-upload.service.ts';
 import { recognizeInvoice } from './invoices.service.ts';
 
 const tags = ['invoices'];
@@ -27,30 +41,16 @@ const tags = ['invoices'];
 const recognize = { access: access.permission(INVOICE_RECOGNIZE), providerFunction: 'invoice' as const };
 const view = { access: access.permission(INVOICE_VIEW), providerFunction: 'invoice' as const };
 const upload = { access: access.permission(INVOICE_UPLOAD), providerFunction: 'invoice' as const };
+const titleEdit = { access: access.permission(INVOICE_TITLE_EDIT) };
 const ZIdParams = z.object({ id: z.uuid() });
-
-const ZRecognition = z.object({
-  invoiceNo: z.string(),
-  invoiceCode: z
-    .string()
-    .nullable()
-    .describe('10 or 12 digits on older VAT invoices; null on 20-digit e-invoices'),
-  amount: z.string().describe('the total, 2 decimals'),
-  currency: z.string().nullable().describe('ISO 4217, when printed (CNY for Chinese VAT invoices)'),
-  source: z.enum(['pdf-text', 'ocr']),
-  confidence: z.number().describe('0-1'),
-  matched: z.array(
-    z.object({
-      field: z.enum(['invoiceNo', 'invoiceCode', 'amount']),
-      text: z.string().describe('the line the value was read from'),
-      by: z.enum(['label', 'shape']),
-    }),
-  ),
-});
 
 export function invoicesRoutes(p: TPlatform): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onClose', closeOcr);
+    // An invoice's file is seen by whoever sees its batch to invoice.
+    registerBizAccess(INVOICE_BIZ_TYPE, (platform, { actor, bizId }) =>
+      slotVisible(platform, { actor, id: bizId }),
+    );
 
     app.post(
       '/invoice/recognize',
@@ -64,7 +64,7 @@ export function invoicesRoutes(p: TPlatform): FastifyPluginAsyncZod {
             fileId: z.uuid(bilingual('文件编号格式不正确', 'Incorrect file id')),
             ts: z.string().optional(),
           }),
-          response: { 200: ZEnvelope(ZRecognition) },
+          response: { 200: ZEnvelope(ZInvoiceRecognition) },
         },
       },
       async (request) =>
@@ -116,6 +116,80 @@ export function invoicesRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request) =>
         ok(await uploadInvoices(p, { actor: actorOf(request), id: request.params.id, input: request.body })),
+    );
+
+    app.post(
+      '/invoice/uploadBatch',
+      {
+        config: upload,
+        schema: {
+          tags,
+          summary:
+            'Uploads the invoices of several approved batches at once (1-20 batches, 50 invoices in all), each covering its own payable total; all are saved or none, and an error names its batch (data.slotId, data.batchNo)',
+          body: ZInvoiceBatchUpload,
+          response: { 200: ZEnvelope(ZInvoiceBatchUploadResult) },
+        },
+      },
+      async (request) => ok(await uploadInvoiceBatch(p, { actor: actorOf(request), input: request.body })),
+    );
+
+    app.get(
+      '/invoice/title',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary:
+            "The invoice title providers print (the tenant's names and taxpayer number) and how many batches to be uploaded have none yet",
+          querystring: z.object({ ts: z.string().optional() }),
+          response: { 200: ZEnvelope(ZInvoiceTitle) },
+        },
+      },
+      async (request) => ok(await invoiceTitle(p, { actor: actorOf(request) })),
+    );
+
+    app.put(
+      '/invoice/title',
+      {
+        config: titleEdit,
+        schema: {
+          tags,
+          summary:
+            "Sets the tenant's taxpayer number (an 18-character unified social credit code) that batches approved from now on carry; operators only",
+          body: ZInvoiceTitleBody,
+          response: { 200: ZEnvelope(ZInvoiceTitle) },
+        },
+      },
+      async (request) =>
+        ok(
+          await setInvoiceTitle(p, {
+            actor: actorOf(request),
+            requestId: request.id,
+            taxNo: request.body.taxNo,
+          }),
+        ),
+    );
+
+    app.post(
+      '/invoice/title/generate',
+      {
+        config: titleEdit,
+        schema: {
+          tags,
+          summary:
+            'Generates the invoice title onto the batches to be uploaded that have none (all, or the ids given); 409 40995 while the tenant has no taxpayer number',
+          body: ZGenerateTitlesBody,
+          response: { 200: ZEnvelope(ZGenerateTitlesResult) },
+        },
+      },
+      async (request) =>
+        ok(
+          await generateInvoiceTitles(p, {
+            actor: actorOf(request),
+            requestId: request.id,
+            ids: request.body.ids,
+          }),
+        ),
     );
   };
 }

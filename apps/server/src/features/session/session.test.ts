@@ -292,7 +292,7 @@ describe('permissions and menus', () => {
     const routes = res.json().data as Array<{ name: string; meta: { title: string; titleEn: string } }>;
     expect(routes.map((r) => r.name)).toContain('dashboard');
     expect(routes[0].meta).toMatchObject({ title: '首页', titleEn: 'Home' });
-    // Only what the provider's roles grant: their hospital, benefit, appointment, pre-authorisation and claim screens.
+    // Only what the provider's roles grant: their hospital, benefit, appointment, pre-authorisation, claim and invoice screens.
     expect(routes.map((r) => r.name)).toEqual([
       'dashboard',
       'drmanage',
@@ -300,6 +300,7 @@ describe('permissions and menus', () => {
       'appointment',
       'preauth',
       'claim',
+      'invoice',
     ]);
     const auditor = await login(t.app, 'demo', 'auditor');
     const audited = await call(t.app, 'demo', auditor.token, {

@@ -31,6 +31,7 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { Timeline } from '../../../components/timeline/Timeline.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { BatchInvoices } from '../../invoices/components/BatchInvoices.tsx';
 import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { logClaimMenu } from '../api/bury-log.ts';
 import { useWithdrawClaimBatch } from '../api/claim-actions.ts';
@@ -256,6 +257,7 @@ function BatchDetail({ area, id }: { area: TClaimArea; id: string }) {
       </Descriptions>
       <h3>{t('detail.lines')}</h3>
       <LinesTable lines={lines} />
+      {batch.status === CLAIM_BATCH_STATUS.APPROVED.code && <BatchInvoices batchId={batch.id} />}
       <h3>{t('detail.files')}</h3>
       <List
         size="small"
