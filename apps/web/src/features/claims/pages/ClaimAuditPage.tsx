@@ -19,14 +19,19 @@ import {
   Space,
   Spin,
   Table,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fileViewUrl } from '../../../components/file-upload/file-urls.ts';
+import { usePermission } from '../../../components/permission/use-permission.ts';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { useCostSuggestions } from '../../cost-control/api/cost-control.ts';
+import { useBatchInvestigations } from '../../investigations/api/investigations.ts';
+import { LineInvestigation } from '../../investigations/components.tsx';
 import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { useDecideClaimBatch } from '../api/claim-actions.ts';
 import { useClaimDetail } from '../api/claim-batches.ts';
@@ -77,10 +82,15 @@ function ImageViewer({ images }: { images: TClaimDetail['images'] }) {
 
 function AuditForm({ detail }: { detail: TClaimDetail }) {
   const { t } = useTranslation('claims');
+  const costT = useTranslation('cost-control').t;
   const lang = useLang();
   const navigate = useNavigate();
   const decide = useDecideClaimBatch();
   const { batch, lines } = detail;
+  // The provider's accepted cost-control measures suggest deductions; the auditor applies them or not (decision 0047).
+  const suggestions = new Map((useCostSuggestions(batch.id).data?.lines ?? []).map((s) => [s.lineId, s]));
+  const seesInvestigations = usePermission().has('claim:medicalAudit:view');
+  const investigations = useBatchInvestigations(batch.id, seesInvestigations).data ?? [];
   const [decisions, setDecisions] = useState<Record<string, TLineDecision>>(() =>
     Object.fromEntries(
       lines.map((l) => [l.id, { result: 'approved', payableAmount: l.amount, reasonCodes: [] }]),
@@ -95,6 +105,13 @@ function AuditForm({ detail }: { detail: TClaimDetail }) {
         lines.map((l) => [l.id, { result: 'approved', payableAmount: l.amount, reasonCodes: [] }]),
       ),
     );
+  const applySuggestion = (lineId: string) => {
+    const s = suggestions.get(lineId);
+    if (s) set(lineId, { result: 'approved', payableAmount: s.suggestedPayable });
+  };
+  const applyAllSuggestions = () => {
+    for (const l of lines) applySuggestion(l.id);
+  };
 
   const send = async () => {
     if (lines.some((l) => !payableValid(l, decisions[l.id]))) {
@@ -169,6 +186,49 @@ function AuditForm({ detail }: { detail: TClaimDetail }) {
           { title: t('fields.claimed'), align: 'right', render: (_, l) => formatMoney(l.amount) },
           { title: t('fields.benefit'), render: (_, l) => <BenefitText line={l} /> },
           { title: t('fields.preauthNo'), render: (_, l) => l.preauthNo || '-' },
+          ...(suggestions.size > 0
+            ? [
+                {
+                  title: costT('audit.suggestion'),
+                  render: (_: unknown, l: TClaimAuditLine) => {
+                    const s = suggestions.get(l.id);
+                    if (!s) return '-';
+                    const applied =
+                      decisions[l.id].result === 'approved' &&
+                      decisions[l.id].payableAmount === s.suggestedPayable;
+                    return (
+                      <Space orientation="vertical" size={2}>
+                        <Tooltip
+                          title={costT('audit.hint', { measureNo: s.measureNo, proportion: s.proportion })}
+                        >
+                          <span style={{ whiteSpace: 'nowrap' }}>
+                            −{formatMoney(s.deduction)} → {formatMoney(s.suggestedPayable)}
+                          </span>
+                        </Tooltip>
+                        <Button
+                          size="small"
+                          disabled={applied}
+                          aria-label={`${costT('audit.apply')} ${l.rowNo}`}
+                          onClick={() => applySuggestion(l.id)}
+                        >
+                          {applied ? costT('audit.applied') : costT('audit.apply')}
+                        </Button>
+                      </Space>
+                    );
+                  },
+                },
+              ]
+            : []),
+          ...(seesInvestigations
+            ? [
+                {
+                  title: t('fields.investigation'),
+                  render: (_: unknown, l: TClaimAuditLine) => (
+                    <LineInvestigation line={l} batchNo={batch.batchNo} cases={investigations} mayOpen />
+                  ),
+                },
+              ]
+            : []),
           {
             title: t('fields.decision'),
             render: (_, l) => {
@@ -231,6 +291,7 @@ function AuditForm({ detail }: { detail: TClaimDetail }) {
         />
         <Space>
           <Button onClick={approveAll}>{t('audit.approveAll')}</Button>
+          {suggestions.size > 0 && <Button onClick={applyAllSuggestions}>{costT('audit.applyAll')}</Button>}
           <Button type="primary" loading={decide.isPending} onClick={send}>
             {t('audit.decide')}
           </Button>
