@@ -808,6 +808,8 @@ export const MENU_SEED: TMenuSeed[] = [
         title,
         titleEn,
         hidden: true,
+        // The process and empty pages are steps, not places to come back to: not kept alive.
+        noCache: page !== 'detail',
         providerFunction: 'medicalExpense' as const,
         roles: ['SMART_PORTAL', 'AUDITOR'],
       })),

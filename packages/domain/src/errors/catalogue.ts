@@ -978,8 +978,7 @@ export const ERRORS = {
     '医疗机构 {providerId} 未开通“理赔调查管理”，不能发起调查',
     'Provider {providerId} does not have claim investigation management switched on, so it cannot be asked',
   ),
-  // Cost management (docs/decisions/0047-cost-management.md): 40370-40379, 40490-40494, 40990-40994.
-  COST_PERIOD_ENDED: entry(40370, 400, '管控期间不能早于今天结束', 'The period cannot end before today'),
+  // Cost management (docs/decisions/0047-cost-management.md): 40490-40494, 40990-40994 (bad input is field errors, 40010).
   COST_MEASURE_NOT_FOUND: entry(
     40490,
     404,

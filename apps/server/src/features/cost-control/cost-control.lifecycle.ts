@@ -17,7 +17,6 @@ import {
   type ZCostPropose,
 } from '@portal/domain/cost-control/rules';
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
-import { chinaDay } from '@portal/domain/format/format';
 import { effectiveFunctions } from '@portal/domain/provider-accounts/codes';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -129,20 +128,14 @@ async function assertNoOverlap(
 /**
  * Proposes a measure (no existing `id`: a new one, numbered CM + sequence) or proposes again
  * (the id and version of a pending or disputed measure; the round counts up). The provider must
- * exist and have medical expense management; the period must not end before today nor overlap
- * an accepted measure. With the provider's auto-confirm on, the proposal is accepted at once.
+ * exist and have medical expense management, and the period must not overlap an accepted
+ * measure; it may lie in the past (claims are billed after the visit). With the provider's auto-confirm on, the proposal is accepted at once.
  */
 export async function proposeMeasure(
   p: TPlatform,
   { actor, input, now = new Date() }: { actor: TActor; input: z.output<typeof ZCostPropose>; now?: Date },
 ): Promise<TCostMeasure> {
   if (isProviderStaff(actor)) throw new AppError('NO_PERMISSION');
-  if (input.validTo < chinaDay(now)) {
-    const entry = ERRORS.COST_PERIOD_ENDED;
-    throw new AppError('COST_PERIOD_ENDED', {
-      data: { fieldErrors: { validTo: { msg: entry.zh, msg_en: entry.en } } },
-    });
-  }
   const { id, notices } = await p.db.transaction(async (tx) => {
     const [existing] = input.id
       ? await tx.select().from(costControlMeasures).where(oneMeasureWhere(actor, input.id))

@@ -58,11 +58,11 @@ export function MeasureTerms({ m }: { m: TCostMeasure }) {
       <Descriptions.Item label={t('fields.basis')} span={2}>
         {m.basis}
       </Descriptions.Item>
-      {m.reason && (
+      {m.reason ? (
         <Descriptions.Item label={t('fields.reason')} span={2}>
           {m.reason}
         </Descriptions.Item>
-      )}
+      ) : null}
       <Descriptions.Item label={t('fields.proposeTime')}>{m.proposeTime}</Descriptions.Item>
       <Descriptions.Item label={t('fields.answerTime')}>
         {m.answerTime ?? '-'}

@@ -18,7 +18,10 @@ function useAction<T>(fn: (input: T) => Promise<TCostMeasure>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: COST_CONTROL_KEY }),
+    // Not awaited: the process page leaves for the detail at once, before its own query shows the new status.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: COST_CONTROL_KEY });
+    },
   });
 }
 

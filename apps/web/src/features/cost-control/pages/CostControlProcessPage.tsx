@@ -4,7 +4,6 @@ import {
   ZCostDisagree,
   ZCostPropose,
 } from '@portal/domain/cost-control/rules';
-import { chinaDay } from '@portal/domain/format/format';
 import { Alert, Button, Card, DatePicker, Form, Input, Modal, Result, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -29,7 +28,15 @@ type TProposalForm = {
 const shape = ZCostPropose.shape;
 
 /** The operator's proposal: a new measure under the page's id, or the next round of a pending or disputed one. */
-function ProposalForm({ id, current }: { id: string; current: TCostMeasure | null }) {
+function ProposalForm({
+  id,
+  current,
+  onDone,
+}: {
+  id: string;
+  current: TCostMeasure | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('cost-control');
   const navigate = useNavigate();
   const [form] = Form.useForm<TProposalForm>();
@@ -146,7 +153,6 @@ function ProposalForm({ id, current }: { id: string; current: TCostMeasure | nul
             {
               validator: async (_rule, value: [Dayjs, Dayjs] | null | undefined) => {
                 if (!value?.[0] || !value[1]) throw new Error(t('process.periodRequired'));
-                if (value[1].format('YYYY-MM-DD') < chinaDay()) throw new Error(t('process.periodEnded'));
               },
             },
           ]}
@@ -165,7 +171,7 @@ function ProposalForm({ id, current }: { id: string; current: TCostMeasure | nul
 }
 
 /** The provider's answer to a measure awaiting it: accept, or disagree with a reason. */
-function AnswerPanel({ m }: { m: TCostMeasure }) {
+function AnswerPanel({ m, onDone }: { m: TCostMeasure; onDone: () => void }) {
   const { t } = useTranslation('cost-control');
   const navigate = useNavigate();
   const accept = useAcceptMeasure();
@@ -182,6 +188,7 @@ function AnswerPanel({ m }: { m: TCostMeasure }) {
     if (!yes) return;
     await accept.mutateAsync({ id: m.id, version: m.version });
     feedback.success(t('process.accepted'));
+    onDone();
     navigate(costPaths.detail(m.id));
   };
   const sendDisagree = async () => {
@@ -189,6 +196,7 @@ function AnswerPanel({ m }: { m: TCostMeasure }) {
     try {
       await disagree.mutateAsync({ id: m.id, version: m.version, reason: v.reason ?? '' });
       feedback.success(t('process.disagreed'));
+      onDone();
       navigate(costPaths.detail(m.id));
     } catch (error) {
       applyServerFieldErrors(form, error);
@@ -245,15 +253,19 @@ export function CostControlProcessPage() {
   const area = useCostArea();
   const { has } = usePermission();
   const detail = useCostDetail(area, id);
-  if (detail.isPending) return <Spin />;
+  // Once this page has done its step it is on its way to the detail: the refreshed status must
+  // not send it to the empty page meanwhile.
+  const [done, setDone] = useState(false);
+  const onDone = () => setDone(true);
+  if (detail.isPending || done) return <Spin />;
   const missing = detail.isError && detail.error instanceof ApiError && detail.error.code === 40490;
   if (detail.isError && !missing) return <Result status="error" title={t('detail.loadFailed')} />;
   const m = detail.data?.measure ?? null;
   if (area === 'audit' && has('claim:controlAudit:edit')) {
-    if (m === null) return <ProposalForm key={id} id={id} current={null} />;
+    if (m === null) return <ProposalForm key={id} id={id} current={null} onDone={onDone} />;
     if (canCostControl('revise', m.status))
-      return <ProposalForm key={`${id}:${m.version}`} id={id} current={m} />;
+      return <ProposalForm key={`${id}:${m.version}`} id={id} current={m} onDone={onDone} />;
   } else if (area === 'case' && has('claim:control:answer') && m && canCostControl('accept', m.status))
-    return <AnswerPanel key={`${id}:${m.version}`} m={m} />;
+    return <AnswerPanel key={`${id}:${m.version}`} m={m} onDone={onDone} />;
   return <Navigate to={costPaths.empty(id)} replace />;
 }

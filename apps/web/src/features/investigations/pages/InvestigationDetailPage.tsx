@@ -168,9 +168,11 @@ function AnswerForm({ c }: { c: TInvestigation }) {
             <DatePicker disabledDate={(d) => d.format('YYYY-MM-DD') >= chinaDay()} />
           </Form.Item>
         </Space>
-        <Button type="primary" loading={reply.isPending} onClick={send}>
-          {t('answer.submit')}
-        </Button>
+        <div>
+          <Button type="primary" loading={reply.isPending} onClick={send}>
+            {t('answer.submit')}
+          </Button>
+        </div>
       </Form>
     </Card>
   );
@@ -278,7 +280,7 @@ function Detail({ area, id }: { area: TInvestigationArea; id: string }) {
             <Space wrap>
               <h2 style={{ margin: 0, fontSize: 'inherit' }}>{t('detail.title', { caseNo: c.caseNo })}</h2>
               <InvestigationStatusTag status={c.status} />
-              <CountdownTag c={c} />
+              {c.countdown !== null && <CountdownTag c={c} />}
             </Space>
           }
           extra={
