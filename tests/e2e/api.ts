@@ -105,7 +105,7 @@ export async function submitClaimBatch(baseUrl: string, prefix: string, amounts:
     sheet.addRow([
       'M0001001',
       '张伟',
-      chinaDayFrom(-3),
+      chinaDayFrom(visitOffset),
       '01',
       'OP',
       'J06.9',

@@ -61,6 +61,7 @@ function ProposalForm({
       feedback.success(
         t(m.status === '02' ? 'process.autoAccepted' : 'process.proposed', { measureNo: m.measureNo }),
       );
+      onDone();
       navigate(costPaths.detail(id));
     } catch (error) {
       if (applyServerFieldErrors(form, error) && error instanceof ApiError) {
