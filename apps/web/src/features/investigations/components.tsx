@@ -86,7 +86,9 @@ export function OpenInvestigationDialog({
   const [form] = Form.useForm<{ type: 'normal' | 'longer'; request: string }>();
   const open = useOpenInvestigation();
   const ok = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages in place; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       const c = await open.mutateAsync({ lineId: line.id, type: v.type, request: v.request ?? '' });
       feedback.success(t('open.done', { caseNo: c.caseNo }));

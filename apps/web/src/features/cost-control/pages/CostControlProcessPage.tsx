@@ -46,7 +46,9 @@ function ProposalForm({
   const chosenId = Form.useWatch('providerId', form);
   const chosen = providers.data?.find((p) => p.providerId === chosenId);
   const send = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages in place; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const [from, to] = v.period ?? [];
     try {
       const m = await propose.mutateAsync({
@@ -193,7 +195,9 @@ function AnswerPanel({ m, onDone }: { m: TCostMeasure; onDone: () => void }) {
     navigate(costPaths.detail(m.id));
   };
   const sendDisagree = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages in place; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       await disagree.mutateAsync({ id: m.id, version: m.version, reason: v.reason ?? '' });
       feedback.success(t('process.disagreed'));

@@ -81,7 +81,9 @@ function AnswerForm({ c }: { c: TInvestigation }) {
       feedback.error(t('answer.stillUploading'));
       return;
     }
-    const v = await form.validateFields();
+    // An invalid form shows its messages in place; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const fileIds = (v.files ?? []).map((f) => f.fileId ?? f.id);
     if (!answerHasContent({ fileIds, description: v.description ?? '' })) {
       feedback.error(inLanguage(ERRORS.INVESTIGATION_ANSWER_EMPTY, lang));
@@ -193,7 +195,9 @@ function DecisionDialog({
   const complete = useCompleteInvestigation();
   const cancel = useCancelInvestigation();
   const ok = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages in place; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       const run = kind === 'complete' ? complete : cancel;
       await run.mutateAsync({ id: c.id, version: c.version, remark: v.remark ?? '' });
