@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '../../../components/permission/use-permission.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { generateId, useCostList } from '../api/cost-control.ts';
 import { CostStatusTag, costPaths, periodText, useCostArea, useLang } from '../components.tsx';
 
@@ -31,6 +32,7 @@ export function CostControlListPage() {
     model: { status: area === 'case' ? ['01'] : [] },
   });
   const list = useCostList(area, body);
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('list.title'));
   const [creating, setCreating] = useState(false);
   const create = async () => {
     setCreating(true);
@@ -84,52 +86,54 @@ export function CostControlListPage() {
           )}
         </Space>
       </Form>
-      <Table<TCostMeasure>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: body.current,
-          pageSize: body.size,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 30, 50],
-          showSizeChanger: true,
-          onChange: (current, size) => setBody({ ...body, current, size }),
-        }}
-        columns={[
-          {
-            title: t('fields.measureNo'),
-            dataIndex: 'measureNo',
-            render: (no: string, m) => <Link to={costPaths.detail(m.id)}>{no}</Link>,
-          },
-          { title: t('fields.status'), render: (_, m) => <CostStatusTag status={m.status} /> },
-          ...(area === 'audit'
-            ? [
-                {
-                  title: t('fields.provider'),
-                  render: (_: unknown, m: TCostMeasure) =>
-                    `${m.providerId} ${pickLanguage(m.providerCnName, m.providerEnName)}`,
-                },
-              ]
-            : []),
-          { title: t('fields.proportion'), align: 'right' as const, render: (_, m) => `${m.proportion}%` },
-          { title: t('fields.period'), render: (_, m) => periodText(m) },
-          { title: t('fields.round'), dataIndex: 'round', align: 'right' as const },
-          { title: t('fields.proposeTime'), dataIndex: 'proposeTime' },
-          {
-            title: t('list.actions'),
-            render: (_, m) => {
-              if (mayPropose && canCostControl('revise', m.status))
-                return <Link to={costPaths.process(m.id)}>{t('list.proposeAgain')}</Link>;
-              if (mayAnswer && canCostControl('accept', m.status))
-                return <Link to={costPaths.process(m.id)}>{t('list.answer')}</Link>;
-              return <Link to={costPaths.detail(m.id)}>{t('list.view')}</Link>;
+      <div ref={tableRegion}>
+        <Table<TCostMeasure>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.records ?? []}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: body.current,
+            pageSize: body.size,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: [10, 20, 30, 50],
+            showSizeChanger: true,
+            onChange: (current, size) => setBody({ ...body, current, size }),
+          }}
+          columns={[
+            {
+              title: t('fields.measureNo'),
+              dataIndex: 'measureNo',
+              render: (no: string, m) => <Link to={costPaths.detail(m.id)}>{no}</Link>,
             },
-          },
-        ]}
-      />
+            { title: t('fields.status'), render: (_, m) => <CostStatusTag status={m.status} /> },
+            ...(area === 'audit'
+              ? [
+                  {
+                    title: t('fields.provider'),
+                    render: (_: unknown, m: TCostMeasure) =>
+                      `${m.providerId} ${pickLanguage(m.providerCnName, m.providerEnName)}`,
+                  },
+                ]
+              : []),
+            { title: t('fields.proportion'), align: 'right' as const, render: (_, m) => `${m.proportion}%` },
+            { title: t('fields.period'), render: (_, m) => periodText(m) },
+            { title: t('fields.round'), dataIndex: 'round', align: 'right' as const },
+            { title: t('fields.proposeTime'), dataIndex: 'proposeTime' },
+            {
+              title: t('list.actions'),
+              render: (_, m) => {
+                if (mayPropose && canCostControl('revise', m.status))
+                  return <Link to={costPaths.process(m.id)}>{t('list.proposeAgain')}</Link>;
+                if (mayAnswer && canCostControl('accept', m.status))
+                  return <Link to={costPaths.process(m.id)}>{t('list.answer')}</Link>;
+                return <Link to={costPaths.detail(m.id)}>{t('list.view')}</Link>;
+              },
+            },
+          ]}
+        />
+      </div>
     </Card>
   );
 }

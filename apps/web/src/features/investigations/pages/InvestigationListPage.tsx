@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
 import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { useInvestigationList } from '../api/investigations.ts';
 import {
@@ -36,6 +37,7 @@ export function InvestigationListPage() {
     model: { status: ['01'] },
   });
   const list = useInvestigationList(area, body);
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('list.title'));
   return (
     <Card title={t('list.title')}>
       <Form<TFilter>
@@ -72,63 +74,66 @@ export function InvestigationListPage() {
           {t('list.search')}
         </Button>
       </Form>
-      <Table<TInvestigation>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: body.current,
-          pageSize: body.size,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 30, 50],
-          showSizeChanger: true,
-          onChange: (current, size) => setBody({ ...body, current, size }),
-        }}
-        columns={[
-          {
-            title: t('fields.caseNo'),
-            dataIndex: 'caseNo',
-            render: (no: string, c) => <Link to={detailPath(c.id)}>{no}</Link>,
-          },
-          { title: t('fields.status'), render: (_, c) => <InvestigationStatusTag status={c.status} /> },
-          { title: t('fields.countdown'), render: (_, c) => <CountdownTag c={c} /> },
-          { title: t('fields.lastUploadDay'), dataIndex: 'lastUploadDay' },
-          ...(area === 'audit'
-            ? [
-                {
-                  title: t('fields.provider'),
-                  render: (_: unknown, c: TInvestigation) => pickLanguage(c.providerCnName, c.providerEnName),
-                },
-              ]
-            : []),
-          {
-            title: t('fields.claimLine'),
-            render: (_, c) => t('detail.lineOf', { batchNo: c.batchNo, row: c.rowNo }),
-          },
-          {
-            title: t('fields.member'),
-            render: (_, c) => (
-              <MemberNameCell memberId={c.memberId} name={c.memberName} nameEn={c.memberNameEn} />
-            ),
-          },
-          {
-            title: t('fields.item'),
-            render: (_, c) => (
-              <Space size={4}>
-                {c.itemName}
-                <span>
-                  {c.currency} {formatMoney(c.amount)}
-                </span>
-              </Space>
-            ),
-          },
-          { title: t('fields.type'), render: (_, c) => typeName(c.type, lang) },
-          { title: t('fields.replyCount'), dataIndex: 'replyCount', align: 'right' as const },
-          { title: t('fields.openedOn'), dataIndex: 'openedOn' },
-        ]}
-      />
+      <div ref={tableRegion}>
+        <Table<TInvestigation>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.records ?? []}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: body.current,
+            pageSize: body.size,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: [10, 20, 30, 50],
+            showSizeChanger: true,
+            onChange: (current, size) => setBody({ ...body, current, size }),
+          }}
+          columns={[
+            {
+              title: t('fields.caseNo'),
+              dataIndex: 'caseNo',
+              render: (no: string, c) => <Link to={detailPath(c.id)}>{no}</Link>,
+            },
+            { title: t('fields.status'), render: (_, c) => <InvestigationStatusTag status={c.status} /> },
+            { title: t('fields.countdown'), render: (_, c) => <CountdownTag c={c} /> },
+            { title: t('fields.lastUploadDay'), dataIndex: 'lastUploadDay' },
+            ...(area === 'audit'
+              ? [
+                  {
+                    title: t('fields.provider'),
+                    render: (_: unknown, c: TInvestigation) =>
+                      pickLanguage(c.providerCnName, c.providerEnName),
+                  },
+                ]
+              : []),
+            {
+              title: t('fields.claimLine'),
+              render: (_, c) => t('detail.lineOf', { batchNo: c.batchNo, row: c.rowNo }),
+            },
+            {
+              title: t('fields.member'),
+              render: (_, c) => (
+                <MemberNameCell memberId={c.memberId} name={c.memberName} nameEn={c.memberNameEn} />
+              ),
+            },
+            {
+              title: t('fields.item'),
+              render: (_, c) => (
+                <Space size={4}>
+                  {c.itemName}
+                  <span>
+                    {c.currency} {formatMoney(c.amount)}
+                  </span>
+                </Space>
+              ),
+            },
+            { title: t('fields.type'), render: (_, c) => typeName(c.type, lang) },
+            { title: t('fields.replyCount'), dataIndex: 'replyCount', align: 'right' as const },
+            { title: t('fields.openedOn'), dataIndex: 'openedOn' },
+          ]}
+        />
+      </div>
     </Card>
   );
 }
