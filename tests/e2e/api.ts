@@ -33,7 +33,104 @@ export async function apiAs(baseUrl: string, account: string) {
     expect(envelope.isSuccess, `${path}: ${JSON.stringify(envelope)}`).toBe(true);
     return envelope.data;
   };
-  return { call, token };
+  /** Uploads files (multipart, field `file`) under a business type; their ids. */
+  const upload = async (files: { name: string; content: Buffer }[], query: string): Promise<string[]> => {
+    const form = new FormData();
+    for (const f of files) form.append('file', new Blob([new Uint8Array(f.content)]), f.name);
+    const { 'content-type': _json, ...plain } = headers(token);
+    const res = await fetch(`${baseUrl}/saasapi/file/file/anyone/uploadBatch?${query}`, {
+      method: 'POST',
+      headers: plain,
+      body: form,
+    });
+    const envelope = await res.json();
+    expect(envelope.isSuccess, `upload: ${JSON.stringify(envelope)}`).toBe(true);
+    return envelope.data.map((f: { id: string }) => f.id);
+  };
+  return { call, upload, token };
+}
+
+/** The China day `offset` days from today. */
+export const chinaDayFrom = (offset: number) =>
+  new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A one-page PDF that names itself, with a correct cross-reference table, so a viewer shows it. */
+export function pdfBytes(name: string): Buffer {
+  const text = `BT /F1 24 Tf 72 720 Td (${name}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) body += `${String(at).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A claim batch of the demo hospital submitted through the API: one statement line per amount
+ * (member M0001001, outpatient, visited `visitOffset` days from today, item codes starting with `prefix`) and
+ * one claim image. Answers the batch.
+ */
+export async function submitClaimBatch(baseUrl: string, prefix: string, amounts: string[], visitOffset = -3) {
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('statement');
+  sheet.addRow([
+    'Member ID',
+    'Patient name',
+    'Visit date',
+    'Visit type',
+    'Coverage',
+    'Diagnosis code (ICD-10)',
+    'Diagnosis',
+    'Item code',
+    'Item name',
+    'Quantity',
+    'Amount',
+    'Currency',
+    'Pre-authorisation no. (optional)',
+  ]);
+  amounts.forEach((amount, i) => {
+    sheet.addRow([
+      'M0001001',
+      '张伟',
+      chinaDayFrom(visitOffset),
+      '01',
+      'OP',
+      'J06.9',
+      '',
+      `${prefix}-${i + 1}`,
+      '血常规',
+      '1',
+      amount,
+      'CNY',
+      '',
+    ]);
+  });
+  const api = await apiAs(baseUrl, 'hospital');
+  const [statementFileId] = await api.upload(
+    [{ name: `${prefix}.xlsx`, content: Buffer.from(await workbook.xlsx.writeBuffer()) }],
+    'bucket=claim&bizType=CLAIM_STATEMENT',
+  );
+  const imageFileIds = await api.upload(
+    [{ name: `${prefix}.pdf`, content: pdfBytes(prefix) }],
+    'bucket=claim&bizType=CLAIM_IMAGE',
+  );
+  return (await api.call('POST', '/claim/batch/submit', { statementFileId, imageFileIds })) as {
+    id: string;
+    batchNo: string;
+  };
 }
 
 /** A change of the demo hospital's approved record, submitted as its form would (status 01). */

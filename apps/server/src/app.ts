@@ -9,6 +9,7 @@ import { appointmentsRoutes } from './features/appointments/appointments.routes.
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { claimsRoutes } from './features/claims/claims.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
+import { costControlRoutes } from './features/cost-control/cost-control.routes.ts';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes.ts';
 import { doctorsRoutes } from './features/doctors/doctors.routes.ts';
 import { errorLogsRoutes } from './features/error-logs/error-logs.routes.ts';
@@ -17,6 +18,7 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { homeLinksRoutes } from './features/home/home-links.routes.ts';
 import { hospitalAuditRoutes } from './features/hospital-audit/hospital-audit.routes.ts';
 import { hospitalTasksRoutes } from './features/hospital-tasks/hospital-tasks.routes.ts';
+import { investigationsRoutes } from './features/investigations/investigations.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
@@ -272,6 +274,8 @@ export async function buildApp(
       await api.register(invoicesRoutes(platform));
       await api.register(calendarRoutes(platform));
       await api.register(claimsRoutes(platform));
+      await api.register(investigationsRoutes(platform));
+      await api.register(costControlRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

@@ -741,6 +741,78 @@ export const MENU_SEED: TMenuSeed[] = [
         providerFunction: 'contract',
         roles: ['SMART_PORTAL', 'AUDITOR'],
       },
+      // Claim investigations (docs/decisions/0046-claim-investigations.md): both sides list
+      // them at the spec's /medical/record; behind the provider's claim investigation switch.
+      {
+        name: 'claim-investigation',
+        path: '/medical/record',
+        component: 'medical/record',
+        title: '理赔调查',
+        titleEn: 'Claim investigations',
+        icon: 'FileSearchOutlined',
+        providerFunction: 'investigation',
+        roles: ['SMART_PORTAL', 'AUDITOR'],
+        resources: [
+          r('claim:medical:view', '查看本机构的理赔调查', "View the provider's claim investigations"),
+          r('claim:medical:reply', '回复理赔调查', 'Answer claim investigations'),
+          r('claim:medicalAudit:view', '查看全部理赔调查', 'View every claim investigation'),
+          r(
+            'claim:medicalAudit:edit',
+            '发起、完成、取消理赔调查',
+            'Open, complete and cancel claim investigations',
+          ),
+        ],
+      },
+      {
+        name: 'claim-investigation-detail',
+        path: '/claim/medical/detail/:id',
+        component: 'claim/medical/detail',
+        title: '理赔调查详情',
+        titleEn: 'Claim investigation details',
+        hidden: true,
+        providerFunction: 'investigation',
+        roles: ['SMART_PORTAL', 'AUDITOR'],
+      },
+      // Cost management (docs/decisions/0047-cost-management.md): behind the provider's medical
+      // expense management switch; the process, empty and detail pages of the spec are hidden.
+      {
+        name: 'claim-control',
+        path: '/claim/control/list',
+        component: 'claim/control/list',
+        title: '费用管控',
+        titleEn: 'Cost management',
+        icon: 'ControlOutlined',
+        providerFunction: 'medicalExpense',
+        roles: ['SMART_PORTAL', 'AUDITOR'],
+        resources: [
+          r('claim:control:view', '查看本机构的费用管控措施', "View the provider's cost-control measures"),
+          r('claim:control:answer', '接受费用管控措施或提出异议', 'Accept or dispute cost-control measures'),
+          r('claim:controlAudit:view', '查看全部费用管控措施', 'View every cost-control measure'),
+          r(
+            'claim:controlAudit:edit',
+            '提出、撤回费用管控措施',
+            'Propose and withdraw cost-control measures',
+          ),
+        ],
+      },
+      ...(
+        [
+          ['claim-control-create', 'create', '费用管控流程', 'Management process'],
+          ['claim-control-empty', 'empty', '费用管控', 'Cost management'],
+          ['claim-control-detail', 'detail', '费用管控措施详情', 'Cost-control measure details'],
+        ] as const
+      ).map(([name, page, title, titleEn]) => ({
+        name,
+        path: `/claim/control/${page}/:controlManageProportionId`,
+        component: `claim/control/${page}`,
+        title,
+        titleEn,
+        hidden: true,
+        // The process and empty pages are steps, not places to come back to: not kept alive.
+        noCache: page !== 'detail',
+        providerFunction: 'medicalExpense' as const,
+        roles: ['SMART_PORTAL', 'AUDITOR'],
+      })),
     ],
   },
   // Invoices (docs/decisions/0048-invoice-screens.md): provider staff upload the invoices of their

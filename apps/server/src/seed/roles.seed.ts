@@ -33,6 +33,9 @@ export const ROLE_SEED: TRoleSeed[] = [
       'preauth:audit:*',
       // Claim audit (decision 0040).
       'claim:audit:*',
+      // Claim investigations and cost management (decisions 0046, 0047).
+      'claim:medicalAudit:*',
+      'claim:controlAudit:*',
       // Invoices of every provider, read only (decision 0044).
       'invoice:invoice:view',
       // The tenant's invoice title: taxpayer number and generation (decision 0048).
@@ -60,6 +63,9 @@ export const ROLE_SEED: TRoleSeed[] = [
       'invoice:invoice:*',
       // Claim batches of the own provider (decision 0040).
       'claim:batch:*',
+      // Investigations and cost-control measures of the own provider (decisions 0046, 0047).
+      'claim:medical:*',
+      'claim:control:*',
     ],
   },
   {

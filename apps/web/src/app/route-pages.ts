@@ -97,6 +97,45 @@ const preauthPages = {
 } satisfies Record<string, TPage>;
 const claimBatchPages = () => import('../features/claims/pages/ClaimBatchesPage.tsx');
 /** Claim screens (decision 0040): submission, the provider's batches, the audit and the schedule. */
+const investigationPages = {
+  list: {
+    load: async () => ({
+      Component: (await import('../features/investigations/pages/InvestigationListPage.tsx'))
+        .InvestigationListPage,
+    }),
+  },
+  detail: {
+    load: async () => ({
+      Component: (await import('../features/investigations/pages/InvestigationDetailPage.tsx'))
+        .InvestigationDetailPage,
+    }),
+  },
+};
+const costControlPages = {
+  list: {
+    load: async () => ({
+      Component: (await import('../features/cost-control/pages/CostControlListPage.tsx')).CostControlListPage,
+    }),
+  },
+  process: {
+    load: async () => ({
+      Component: (await import('../features/cost-control/pages/CostControlProcessPage.tsx'))
+        .CostControlProcessPage,
+    }),
+  },
+  empty: {
+    load: async () => ({
+      Component: (await import('../features/cost-control/pages/CostControlEmptyPage.tsx'))
+        .CostControlEmptyPage,
+    }),
+  },
+  detail: {
+    load: async () => ({
+      Component: (await import('../features/cost-control/pages/CostControlDetailPage.tsx'))
+        .CostControlDetailPage,
+    }),
+  },
+};
 const claimPages = {
   upload: {
     load: async () => ({
@@ -318,6 +357,12 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'invoice/index': invoicePages.manage,
   'invoice/upload': invoicePages.upload,
   'invoice/detail': invoicePages.detail,
+  'medical/record': investigationPages.list,
+  'claim/medical/detail': investigationPages.detail,
+  'claim/control/list': costControlPages.list,
+  'claim/control/create': costControlPages.process,
+  'claim/control/empty': costControlPages.empty,
+  'claim/control/detail': costControlPages.detail,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -36,6 +36,7 @@ export const FILE_PROFILE_KEYS = [
   'invoice',
   'claimStatement',
   'claimImage',
+  'investigation',
 ] as const;
 export type TFileProfileKey = (typeof FILE_PROFILE_KEYS)[number];
 
@@ -130,6 +131,20 @@ export const FILE_PROFILES = {
     nameUnit: 'chars',
     maxCount: null,
   },
+  /**
+   * The medical records of a claim investigation (spec sections 5 and 9, decision 0046): names of
+   * at most 100 characters, 200 MB for all files of one investigation.
+   */
+  investigation: {
+    key: 'investigation',
+    label: { zh: '理赔调查资料', en: 'investigation record' },
+    extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpeg', 'jpg', 'png'],
+    maxFileBytes: null,
+    maxTotalBytes: MAX_ATTACHMENTS_TOTAL_BYTES,
+    maxNameLength: MAX_FILE_NAME,
+    nameUnit: 'chars',
+    maxCount: null,
+  },
 } as const satisfies Record<TFileProfileKey, TFileProfile>;
 
 /**
@@ -147,6 +162,7 @@ export const BIZ_TYPE_PROFILES: Readonly<Record<string, TFileProfileKey>> = {
   PREAUTH_MSG: 'preauth',
   CLAIM_STATEMENT: 'claimStatement',
   CLAIM_IMAGE: 'claimImage',
+  INVESTIGATION_FILE: 'investigation',
 };
 
 /** The upload rules for a business type. */
@@ -229,6 +245,7 @@ export function fileIssueError(profile: TFileProfile, issue: TFileIssue): TError
   if (profile.key === 'invoice') return 'INVOICE_FILE_TOO_LARGE';
   if (profile.key === 'preauth')
     return issue === 'total' ? 'PREAUTH_FILES_TOTAL_EXCEEDED' : 'PREAUTH_FILE_TOO_LARGE';
+  if (profile.key === 'investigation') return 'INVESTIGATION_FILES_TOTAL_EXCEEDED';
   if (profile.key === 'claimStatement' || profile.key === 'claimImage')
     return issue === 'total' ? 'CLAIM_FILES_TOTAL_EXCEEDED' : 'CLAIM_FILE_TOO_LARGE';
   return profile.key === 'image' ? 'IMAGE_TOO_LARGE' : 'FILE_TOO_LARGE';

@@ -19,14 +19,20 @@ import {
   Space,
   Spin,
   Table,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fileViewUrl } from '../../../components/file-upload/file-urls.ts';
+import { usePermission } from '../../../components/permission/use-permission.ts';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { useScrollRegion } from '../../../lib/use-scroll-region.ts';
+import { useCostSuggestions } from '../../cost-control/api/cost-control.ts';
+import { useBatchInvestigations } from '../../investigations/api/investigations.ts';
+import { LineInvestigation } from '../../investigations/components.tsx';
 import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { useDecideClaimBatch } from '../api/claim-actions.ts';
 import { useClaimDetail } from '../api/claim-batches.ts';
@@ -77,10 +83,17 @@ function ImageViewer({ images }: { images: TClaimDetail['images'] }) {
 
 function AuditForm({ detail }: { detail: TClaimDetail }) {
   const { t } = useTranslation('claims');
+  const costT = useTranslation('cost-control').t;
   const lang = useLang();
   const navigate = useNavigate();
   const decide = useDecideClaimBatch();
   const { batch, lines } = detail;
+  // The provider's accepted cost-control measures suggest deductions; the auditor applies them or not (decision 0047).
+  const suggestions = new Map((useCostSuggestions(batch.id).data?.lines ?? []).map((s) => [s.lineId, s]));
+  const seesInvestigations = usePermission().has('claim:medicalAudit:view');
+  const investigations = useBatchInvestigations(batch.id, seesInvestigations).data ?? [];
+  // The lines with their benefit, suggestion, investigation and decision scroll sideways.
+  const tableRegion = useScrollRegion<HTMLDivElement>(t('audit.title', { batchNo: batch.batchNo }));
   const [decisions, setDecisions] = useState<Record<string, TLineDecision>>(() =>
     Object.fromEntries(
       lines.map((l) => [l.id, { result: 'approved', payableAmount: l.amount, reasonCodes: [] }]),
@@ -95,6 +108,13 @@ function AuditForm({ detail }: { detail: TClaimDetail }) {
         lines.map((l) => [l.id, { result: 'approved', payableAmount: l.amount, reasonCodes: [] }]),
       ),
     );
+  const applySuggestion = (lineId: string) => {
+    const s = suggestions.get(lineId);
+    if (s) set(lineId, { result: 'approved', payableAmount: s.suggestedPayable });
+  };
+  const applyAllSuggestions = () => {
+    for (const l of lines) applySuggestion(l.id);
+  };
 
   const send = async () => {
     if (lines.some((l) => !payableValid(l, decisions[l.id]))) {
@@ -142,84 +162,129 @@ function AuditForm({ detail }: { detail: TClaimDetail }) {
 
   return (
     <>
-      <Table<TClaimAuditLine>
-        rowKey="id"
-        size="small"
-        dataSource={lines}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        columns={[
-          { title: t('fields.row'), dataIndex: 'rowNo' },
-          {
-            title: t('fields.member'),
-            render: (_, l) => (
-              <>
-                <MemberNameCell memberId={l.memberId} name={l.memberName} nameEn={l.memberNameEn} />
-                <br />
-                <Typography.Text type="secondary">{l.memberId}</Typography.Text>
-              </>
-            ),
-          },
-          { title: t('fields.visitDate'), dataIndex: 'visitDate' },
-          { title: t('fields.coverage'), render: (_, l) => `${l.coverageCode} ${l.currency}` },
-          {
-            title: t('fields.item'),
-            render: (_, l) => `${l.icdCode} · ${l.itemCode} ${l.itemName} × ${l.quantity}`,
-          },
-          { title: t('fields.claimed'), align: 'right', render: (_, l) => formatMoney(l.amount) },
-          { title: t('fields.benefit'), render: (_, l) => <BenefitText line={l} /> },
-          { title: t('fields.preauthNo'), render: (_, l) => l.preauthNo || '-' },
-          {
-            title: t('fields.decision'),
-            render: (_, l) => {
-              const d = decisions[l.id];
-              return (
-                <Space orientation="vertical" size={4}>
-                  <Radio.Group
-                    size="small"
-                    value={d.result}
-                    aria-label={`${t('fields.decision')} ${l.rowNo}`}
-                    onChange={(e) => set(l.id, { result: e.target.value })}
-                    options={[
-                      { value: 'approved', label: t('audit.approve') },
-                      { value: 'rejected', label: t('audit.reject') },
-                    ]}
-                    optionType="button"
-                  />
-                  {d.result === 'approved' && (
-                    <Input
-                      size="small"
-                      style={{ width: 140 }}
-                      aria-label={`${t('fields.payable')} ${l.rowNo}`}
-                      status={payableValid(l, d) ? (overRemaining(l, d) ? 'warning' : undefined) : 'error'}
-                      value={d.payableAmount}
-                      onChange={(e) => set(l.id, { payableAmount: e.target.value.trim() })}
-                      suffix={l.currency}
-                    />
-                  )}
-                  {overRemaining(l, d) && (
-                    <Typography.Text type="warning">{t('audit.overRemaining')}</Typography.Text>
-                  )}
-                  <Select
-                    mode="multiple"
-                    size="small"
-                    style={{ minWidth: 200 }}
-                    aria-label={`${t('fields.reasons')} ${l.rowNo}`}
-                    placeholder={t('audit.reasonsPlaceholder')}
-                    value={d.reasonCodes}
-                    status={d.result === 'rejected' && d.reasonCodes.length === 0 ? 'error' : undefined}
-                    onChange={(v: TReason[]) => set(l.id, { reasonCodes: v })}
-                    options={Object.values(CLAIM_REASON).map((r) => ({
-                      value: r.code,
-                      label: `${r.code} ${r[lang]}`,
-                    }))}
-                  />
-                </Space>
-              );
+      <div ref={tableRegion}>
+        <Table<TClaimAuditLine>
+          rowKey="id"
+          size="small"
+          dataSource={lines}
+          scroll={{ x: 'max-content' }}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          columns={[
+            { title: t('fields.row'), dataIndex: 'rowNo' },
+            {
+              title: t('fields.member'),
+              render: (_, l) => (
+                <>
+                  <MemberNameCell memberId={l.memberId} name={l.memberName} nameEn={l.memberNameEn} />
+                  <br />
+                  <Typography.Text type="secondary">{l.memberId}</Typography.Text>
+                </>
+              ),
             },
-          },
-        ]}
-      />
+            { title: t('fields.visitDate'), dataIndex: 'visitDate' },
+            { title: t('fields.coverage'), render: (_, l) => `${l.coverageCode} ${l.currency}` },
+            {
+              title: t('fields.item'),
+              render: (_, l) => `${l.icdCode} · ${l.itemCode} ${l.itemName} × ${l.quantity}`,
+            },
+            { title: t('fields.claimed'), align: 'right', render: (_, l) => formatMoney(l.amount) },
+            { title: t('fields.benefit'), render: (_, l) => <BenefitText line={l} /> },
+            { title: t('fields.preauthNo'), render: (_, l) => l.preauthNo || '-' },
+            ...(suggestions.size > 0
+              ? [
+                  {
+                    title: costT('audit.suggestion'),
+                    render: (_: unknown, l: TClaimAuditLine) => {
+                      const s = suggestions.get(l.id);
+                      if (!s) return '-';
+                      const applied =
+                        decisions[l.id].result === 'approved' &&
+                        decisions[l.id].payableAmount === s.suggestedPayable;
+                      return (
+                        <Space orientation="vertical" size={2}>
+                          <Tooltip
+                            title={costT('audit.hint', { measureNo: s.measureNo, proportion: s.proportion })}
+                          >
+                            <span style={{ whiteSpace: 'nowrap' }}>
+                              −{formatMoney(s.deduction)} → {formatMoney(s.suggestedPayable)}
+                            </span>
+                          </Tooltip>
+                          <Button
+                            size="small"
+                            disabled={applied}
+                            aria-label={`${costT('audit.apply')} ${l.rowNo}`}
+                            onClick={() => applySuggestion(l.id)}
+                          >
+                            {applied ? costT('audit.applied') : costT('audit.apply')}
+                          </Button>
+                        </Space>
+                      );
+                    },
+                  },
+                ]
+              : []),
+            ...(seesInvestigations
+              ? [
+                  {
+                    title: t('fields.investigation'),
+                    render: (_: unknown, l: TClaimAuditLine) => (
+                      <LineInvestigation line={l} batchNo={batch.batchNo} cases={investigations} mayOpen />
+                    ),
+                  },
+                ]
+              : []),
+            {
+              title: t('fields.decision'),
+              render: (_, l) => {
+                const d = decisions[l.id];
+                return (
+                  <Space orientation="vertical" size={4}>
+                    <Radio.Group
+                      size="small"
+                      value={d.result}
+                      aria-label={`${t('fields.decision')} ${l.rowNo}`}
+                      onChange={(e) => set(l.id, { result: e.target.value })}
+                      options={[
+                        { value: 'approved', label: t('audit.approve') },
+                        { value: 'rejected', label: t('audit.reject') },
+                      ]}
+                      optionType="button"
+                    />
+                    {d.result === 'approved' && (
+                      <Input
+                        size="small"
+                        style={{ width: 140 }}
+                        aria-label={`${t('fields.payable')} ${l.rowNo}`}
+                        status={payableValid(l, d) ? (overRemaining(l, d) ? 'warning' : undefined) : 'error'}
+                        value={d.payableAmount}
+                        onChange={(e) => set(l.id, { payableAmount: e.target.value.trim() })}
+                        suffix={l.currency}
+                      />
+                    )}
+                    {overRemaining(l, d) && (
+                      <Typography.Text type="warning">{t('audit.overRemaining')}</Typography.Text>
+                    )}
+                    <Select
+                      mode="multiple"
+                      size="small"
+                      style={{ minWidth: 200 }}
+                      aria-label={`${t('fields.reasons')} ${l.rowNo}`}
+                      placeholder={t('audit.reasonsPlaceholder')}
+                      value={d.reasonCodes}
+                      status={d.result === 'rejected' && d.reasonCodes.length === 0 ? 'error' : undefined}
+                      onChange={(v: TReason[]) => set(l.id, { reasonCodes: v })}
+                      options={Object.values(CLAIM_REASON).map((r) => ({
+                        value: r.code,
+                        label: `${r.code} ${r[lang]}`,
+                      }))}
+                    />
+                  </Space>
+                );
+              },
+            },
+          ]}
+        />
+      </div>
       <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
         <Input.TextArea
           rows={2}
@@ -231,6 +296,7 @@ function AuditForm({ detail }: { detail: TClaimDetail }) {
         />
         <Space>
           <Button onClick={approveAll}>{t('audit.approveAll')}</Button>
+          {suggestions.size > 0 && <Button onClick={applyAllSuggestions}>{costT('audit.applyAll')}</Button>}
           <Button type="primary" loading={decide.isPending} onClick={send}>
             {t('audit.decide')}
           </Button>

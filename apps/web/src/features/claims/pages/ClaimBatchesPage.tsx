@@ -31,6 +31,8 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { Timeline } from '../../../components/timeline/Timeline.tsx';
 import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
+import { useBatchInvestigations } from '../../investigations/api/investigations.ts';
+import { LineInvestigation } from '../../investigations/components.tsx';
 import { BatchInvoices } from '../../invoices/components/BatchInvoices.tsx';
 import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { logClaimMenu } from '../api/bury-log.ts';
@@ -138,10 +140,37 @@ function BatchList({ area }: { area: TClaimArea }) {
   );
 }
 
-/** The lines of a batch with their outcome. */
-export function LinesTable({ lines }: { lines: TClaimAuditLine[] }) {
+/** The investigations of the lines, for operators: the case of each line, or a way to open one. */
+function useLineInvestigations(batch: TClaimBatch | null) {
+  const cases = useBatchInvestigations(batch?.id ?? '', batch !== null).data ?? [];
+  const { t } = useTranslation('claims');
+  if (!batch) return [];
+  return [
+    {
+      title: t('fields.investigation'),
+      render: (_: unknown, l: TClaimAuditLine) => (
+        <LineInvestigation
+          line={l}
+          batchNo={batch.batchNo}
+          cases={cases}
+          mayOpen={batch.status !== CLAIM_BATCH_STATUS.WITHDRAWN.code}
+        />
+      ),
+    },
+  ];
+}
+
+/** The lines of a batch with their outcome; for operators (`batch` given) with their investigations. */
+export function LinesTable({
+  lines,
+  batch = null,
+}: {
+  lines: TClaimAuditLine[];
+  batch?: TClaimBatch | null;
+}) {
   const { t } = useTranslation('claims');
   const lang = useLang();
+  const investigationColumns = useLineInvestigations(batch);
   return (
     <Table<TClaimAuditLine>
       rowKey="id"
@@ -185,6 +214,7 @@ export function LinesTable({ lines }: { lines: TClaimAuditLine[] }) {
             [reasonNames(l.reasonCodes, lang), l.decisionRemark].filter(Boolean).join(' — ') || '-',
         },
         { title: t('fields.preauthNo'), render: (_, l) => l.preauthNo || '-' },
+        ...investigationColumns,
       ]}
     />
   );
@@ -256,7 +286,7 @@ function BatchDetail({ area, id }: { area: TClaimArea; id: string }) {
         <Descriptions.Item label={t('fields.decideTime')}>{batch.decideTime ?? '-'}</Descriptions.Item>
       </Descriptions>
       <h3>{t('detail.lines')}</h3>
-      <LinesTable lines={lines} />
+      <LinesTable lines={lines} batch={area === 'audit' && has('claim:medicalAudit:view') ? batch : null} />
       {batch.status === CLAIM_BATCH_STATUS.APPROVED.code && <BatchInvoices batchId={batch.id} />}
       <h3>{t('detail.files')}</h3>
       <List
