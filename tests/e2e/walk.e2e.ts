@@ -1,4 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvedInvoiceSlot, submitHospitalChange } from './api.ts';
@@ -88,12 +89,29 @@ async function languageFindings(page: Page, lang: 'zh' | 'en', where: string): P
   ];
 }
 
-/** axe-core's serious and critical findings on the page, one line each. */
+/** axe-core, read once; put into a page on its first check there (it stays while the app routes). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical findings on the page, one line each. axe runs in the page
+ * itself, which keeps it between the walk's pages, asked for violations only (the runner of
+ * @axe-core/playwright injected it again and opened a blank page for every check: three
+ * quarters of the walk's time).
+ */
 async function accessibilityFindings(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' ')}`));
+    .flatMap((v) => v.targets.map((target) => `${where}: ${v.id} at ${target}`));
 }
 
 /** Waits until the page shows no spinner or skeleton: what a person would wait for before reading. */
