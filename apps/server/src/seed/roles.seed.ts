@@ -35,6 +35,11 @@ export const ROLE_SEED: TRoleSeed[] = [
       'claim:audit:*',
       // Invoices of every provider, read only (decision 0044).
       'invoice:invoice:view',
+      // Claim accounting: build, confirm and resolve payment batches (decision 0045).
+      'claim:acc:view',
+      'claim:acc:build',
+      'claim:acc:confirm',
+      'claim:acc:resolve',
     ],
   },
   {
@@ -58,6 +63,9 @@ export const ROLE_SEED: TRoleSeed[] = [
       'invoice:invoice:*',
       // Claim batches of the own provider (decision 0040).
       'claim:batch:*',
+      // Payments to the own provider: read and reconcile (decision 0045).
+      'claim:acc:view',
+      'claim:acc:reconcile',
     ],
   },
   {
