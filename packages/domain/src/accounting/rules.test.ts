@@ -156,17 +156,22 @@ describe('call bodies', () => {
     const ok = ZPayBillSave.parse({ ...base, items: [{ lineId: ID(1), amount: '1.5' }] });
     expect(ok.invoiceCurrency).toBe('CNY');
     expect(ZPayBillSave.safeParse({ ...base, items: [{ lineId: ID(1), amount: '0' }] }).success).toBe(false);
-    expect(ZPayBillSave.safeParse({ ...base, items: [{ lineId: ID(1), amount: '1.005' }] }).success).toBe(false);
-    expect(ZPayBillSave.safeParse({ ...base, invoiceCurrency: 'XYZ', items: [{ lineId: ID(1), amount: '1' }] }).success).toBe(
+    expect(ZPayBillSave.safeParse({ ...base, items: [{ lineId: ID(1), amount: '1.005' }] }).success).toBe(
       false,
     );
+    expect(
+      ZPayBillSave.safeParse({ ...base, invoiceCurrency: 'XYZ', items: [{ lineId: ID(1), amount: '1' }] })
+        .success,
+    ).toBe(false);
   });
 
   it('needs a bank reference and a real paid date to confirm', () => {
     const base = { payBatchNo: 'PB202611000001', version: 0, paidDate: '2026-11-20' };
     expect(ZPayBillConfirm.safeParse({ ...base, bankReference: '' }).success).toBe(false);
     expect(ZPayBillConfirm.safeParse({ ...base, bankReference: 'TRX|1' }).success).toBe(false);
-    expect(ZPayBillConfirm.safeParse({ ...base, paidDate: '2026-02-30', bankReference: 'TRX1' }).success).toBe(false);
+    expect(
+      ZPayBillConfirm.safeParse({ ...base, paidDate: '2026-02-30', bankReference: 'TRX1' }).success,
+    ).toBe(false);
     expect(ZPayBillConfirm.safeParse({ ...base, bankReference: 'TRX1' }).success).toBe(true);
   });
 
