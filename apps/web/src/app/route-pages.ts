@@ -117,6 +117,23 @@ const claimPages = {
     }),
   },
 } satisfies Record<string, TPage>;
+const accountingPages = {
+  acc: {
+    load: async () => ({
+      Component: (await import('../features/accounting/pages/ClaimAccPage.tsx')).ClaimAccPage,
+    }),
+  },
+  detail: {
+    load: async () => ({
+      Component: (await import('../features/accounting/pages/PayBatchDetailPage.tsx')).PayBatchDetailPage,
+    }),
+  },
+  build: {
+    load: async () => ({
+      Component: (await import('../features/accounting/pages/PayBatchBuildPage.tsx')).PayBatchBuildPage,
+    }),
+  },
+} satisfies Record<string, TPage>;
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
@@ -304,6 +321,9 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'claim/audit/upload': claimPages.auditList,
   'claim/audit/auditPage': claimPages.audit,
   'claim/adminDetail': claimPages.adminDetail,
+  'claim/acc': accountingPages.acc,
+  'claim/acc/detail': accountingPages.detail,
+  'claim/acc/build': accountingPages.build,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,
