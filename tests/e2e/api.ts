@@ -33,7 +33,21 @@ export async function apiAs(baseUrl: string, account: string) {
     expect(envelope.isSuccess, `${path}: ${JSON.stringify(envelope)}`).toBe(true);
     return envelope.data;
   };
-  return { call };
+  /** Uploads files (multipart, field `file`) under a bucket and business type; their ids. */
+  const upload = async (files: { name: string; content: Buffer }[], query: string): Promise<string[]> => {
+    const form = new FormData();
+    for (const f of files) form.append('file', new Blob([new Uint8Array(f.content)]), f.name);
+    const { 'content-type': _json, ...plain } = headers(token);
+    const res = await fetch(`${baseUrl}/saasapi/file/file/anyone/uploadBatch?${query}`, {
+      method: 'POST',
+      headers: plain,
+      body: form,
+    });
+    const envelope = await res.json();
+    expect(envelope.isSuccess, `upload: ${JSON.stringify(envelope)}`).toBe(true);
+    return envelope.data.map((f: { id: string }) => f.id);
+  };
+  return { call, upload };
 }
 
 /** A change of the demo hospital's approved record, submitted as its form would (status 01). */

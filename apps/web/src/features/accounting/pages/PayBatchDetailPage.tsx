@@ -489,10 +489,14 @@ export function PayBatchDetailPage() {
                 '-'
               ),
           },
-          ...(mayReconcile || mayResolve
+          ...(items.some(
+            (i) =>
+              (mayReconcile && canItem('dispute', i.status)) || (mayResolve && canItem('resolve', i.status)),
+          )
             ? [
                 {
                   title: t('fields.actions'),
+                  fixed: 'right' as const,
                   render: (_: unknown, i: TPayItem) => (
                     <Space>
                       {mayReconcile && canItem('dispute', i.status) && (
