@@ -142,6 +142,8 @@ const cases = [
     reconciled: '已对账',
     reconcileStatus: '对账状态',
     handMonth: '经办月度账单',
+    awaitingConfirmation: '待确认付款',
+    paidThisMonth: `${MONTH} 已付款`,
   },
   {
     lang: 'en',
@@ -169,6 +171,8 @@ const cases = [
     reconciled: 'Reconciled',
     reconcileStatus: 'Reconciliation',
     handMonth: 'Monthly bills by handling month',
+    awaitingConfirmation: 'Payments awaiting confirmation',
+    paidThisMonth: `Paid in ${MONTH}`,
   },
 ] as const;
 
@@ -271,6 +275,14 @@ describe('claim accounting', () => {
       await seeMonthlyBill(auditor.page, c, `accounting-bills-auditor-${c.lang}`);
       await openFinance(hospital.page, c);
       await seeMonthlyBill(hospital.page, c, `accounting-bills-hospital-${c.lang}`);
+
+      // The home boards carry the finance figures.
+      await auditor.page.goto(`${auditor.baseUrl}/`);
+      await auditor.page.getByText(c.awaitingConfirmation).waitFor();
+      await screenshot(auditor.page, `accounting-dashboard-${c.lang}`, { fullPage: true });
+      await hospital.page.goto(`${hospital.baseUrl}/`);
+      await hospital.page.getByText(c.paidThisMonth).waitFor();
+      await screenshot(hospital.page, `accounting-bulletin-${c.lang}`, { fullPage: true });
     });
   }
 });
