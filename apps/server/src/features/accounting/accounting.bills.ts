@@ -28,7 +28,7 @@ import {
 import { CLAIM_BATCH_STATUS, CLAIM_LINE_STATUS } from '@portal/domain/claims/rules';
 import { chinaSecond } from '@portal/domain/format/format';
 import { fromCents, toCents } from '@portal/domain/members/benefits';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
@@ -44,6 +44,8 @@ import {
 } from '../../platform/http/xlsx-export.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { providerScope } from '../appointments/appointments.service.ts';
+import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { pgArray } from '../members/members.upsert.ts';
 
 const CONFIRMED = PAY_STATUS.CONFIRMED.code;
 const CLOSED = [ITEM_STATUS.RECONCILED.code, ITEM_STATUS.RESOLVED.code];
@@ -96,7 +98,7 @@ function handEntries(tenantId: string, filter: TMonthFilter): SQL {
       select a.line_ref, a.source_type, a.id::text, a.amount, a.created_at, a.provider_id, a.currency, 1
       from claim_payable_adjustments a where a.tenant_id = ${tenantId} ${sql.join(adj, sql` `)}
     ),
-    paid as (
+    paid as materialized (
       select i.line_ref, sum(i.claim_amount) as paid
       from payment_items i join payment_batches pb on pb.id = i.batch_ref
       where i.tenant_id = ${tenantId} and pb.pay_status = ${CONFIRMED} ${sql.join(paid, sql` `)}
@@ -216,8 +218,6 @@ function toHandBill(
 type THandItemRow = {
   month: string;
   providerId: string;
-  providerCnName: string;
-  providerEnName: string;
   invoiceCurrency: string;
   source: string;
   entryId: string;
@@ -232,21 +232,81 @@ type THandItemRow = {
   paid: string;
 };
 
-function handItemsSql(tenantId: string, f: TMonthFilter, extra: SQL, tail: SQL): SQL {
-  return sql`with ${handEntries(tenantId, f)}
-    select h.hand_month as month, h.provider_id as "providerId",
-      coalesce(pr.provider_cn_name, '') as "providerCnName", coalesce(pr.provider_en_name, '') as "providerEnName",
-      h.currency as "invoiceCurrency", h.source, h.entry_id as "entryId", h.line_id::text as "lineId",
-      b.batch_no as "claimBatchNo", l.row_no as "rowNo", l.member_id as "memberId",
-      l.visit_date::text as "visitDate", l.item_name as "itemName", h.handled_at as "handledAt",
+/**
+ * A page of the items of the handling-month bills of a filter, in bill order. The entries stay
+ * narrow through the window functions and the sort (wide rows spilled the sorts to disk), and
+ * nothing is joined after them (their row estimates are useless to the planner): the claim line
+ * of each item is read afterwards by its id, and the provider names by `withProviderNames`.
+ */
+async function handItemsPage(
+  db: TDbOrTx,
+  tenantId: string,
+  f: TMonthFilter,
+  limit: number,
+  offset: number,
+): Promise<THandItemRow[]> {
+  const entries = await query<
+    Omit<THandItemRow, 'claimBatchNo' | 'rowNo' | 'memberId' | 'visitDate' | 'itemName'>
+  >(
+    db,
+    sql`with ${handEntries(tenantId, f)}
+    select h.hand_month as month, h.provider_id as "providerId", h.currency as "invoiceCurrency",
+      h.source, h.entry_id as "entryId", h.line_id::text as "lineId", h.handled_at as "handledAt",
       h.amount::numeric(14,2)::text as payable, h.paid_part::numeric(14,2)::text as paid
     from hand h
-    join claim_lines l on l.id = h.line_id
-    join claim_batches b on b.id = l.batch_ref
-    left join providers pr on pr.tenant_id = ${tenantId} and pr.provider_id = h.provider_id
-    where ${handMonthTerms(f)} ${extra}
+    where ${handMonthTerms(f)}
     order by h.hand_month, h.provider_id, h.currency, h.handled_at, h.entry_id
-    ${tail}`;
+    limit ${limit} offset ${offset}`,
+  );
+  if (entries.length === 0) return [];
+  const lines = await query<{
+    id: string;
+    batchNo: string;
+    rowNo: number;
+    memberId: string;
+    visitDate: string;
+    itemName: string;
+  }>(
+    db,
+    sql`select l.id::text as id, b.batch_no as "batchNo", l.row_no as "rowNo", l.member_id as "memberId",
+        l.visit_date::text as "visitDate", l.item_name as "itemName"
+      from claim_lines l join claim_batches b on b.id = l.batch_ref
+      where l.tenant_id = ${tenantId} and l.id = any(${pgArray([...new Set(entries.map((e) => e.lineId))])}::uuid[])`,
+  );
+  const lineOf = new Map(lines.map((l) => [l.id, l]));
+  return entries.map((e) => {
+    const l = lineOf.get(e.lineId);
+    return {
+      ...e,
+      claimBatchNo: l?.batchNo ?? '',
+      rowNo: l?.rowNo ?? 0,
+      memberId: l?.memberId ?? '',
+      visitDate: l?.visitDate ?? '',
+      itemName: l?.itemName ?? '',
+    };
+  });
+}
+
+/** The provider names of the rows, read once by their ids. */
+async function withProviderNames<T extends { providerId: string }>(
+  db: TDbOrTx,
+  tenantId: string,
+  rows: T[],
+): Promise<(T & { providerCnName: string; providerEnName: string })[]> {
+  const ids = [...new Set(rows.map((r) => r.providerId))];
+  const names =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: providers.providerId, cn: providers.providerCnName, en: providers.providerEnName })
+          .from(providers)
+          .where(and(eq(providers.tenantId, tenantId), inArray(providers.providerId, ids)));
+  const of = new Map(names.map((n) => [n.id, n]));
+  return rows.map((r) => ({
+    ...r,
+    providerCnName: of.get(r.providerId)?.cn ?? '',
+    providerEnName: of.get(r.providerId)?.en ?? '',
+  }));
 }
 
 const toHandItem = (r: THandItemRow) => ({
@@ -280,10 +340,7 @@ export async function handMonthItems(
   if (f.providerId !== providerId) return { bill: null, records: [], total: 0, current, size };
   const page = await listHandMonthBills(p, { actor, current: 1, size: 10, filter: f });
   const bill = page.records[0] ?? null;
-  const rows = await query<THandItemRow>(
-    p.db,
-    handItemsSql(actor.tenantId, f, sql``, sql`limit ${size} offset ${(current - 1) * size}`),
-  );
+  const rows = await handItemsPage(p.db, actor.tenantId, f, size, (current - 1) * size);
   const total = bill ? await countHandItems(p.db, actor.tenantId, f) : 0;
   return { bill, records: rows.map(toHandItem), total, current, size };
 }
@@ -539,10 +596,11 @@ export function monthBillExport(
   const rows: AsyncIterable<(string | number)[][]> =
     kind === 'hand'
       ? mapped(
-          pages((limit, offset) =>
-            query<THandItemRow>(
+          pages(async (limit, offset) =>
+            withProviderNames(
               p.db,
-              handItemsSql(actor.tenantId, f, sql``, sql`limit ${limit} offset ${offset}`),
+              actor.tenantId,
+              await handItemsPage(p.db, actor.tenantId, f, limit, offset),
             ),
           ),
           (batch) =>

@@ -79,56 +79,60 @@ export async function payableLines(
     currency: string;
     claimed: string;
     payable: string;
-    paid: string;
-    held: string;
     invoiced: boolean;
     decidedAt: Date | string;
     submittedBy: string | null;
   }>(
     db,
-    sql`
-    with lines as (
-      select l.id, l.batch_ref, b.batch_no, b.provider_id, l.row_no, l.member_id, l.member_name,
-        l.member_name_en, l.visit_date, l.item_name, l.coverage_code, l.currency, l.amount,
-        l.payable_amount, b.decided_at, b.submitted_by,
-        coalesce(s.status = ${UPLOADED}, false) as invoiced
-      from claim_lines l
-      join claim_batches b on b.id = l.batch_ref
-      left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
-      where ${sql.join(terms, sql` and `)}
-    ),
-    adj as (
-      select a.line_ref, sum(a.amount) as amount from claim_payable_adjustments a
-      where a.tenant_id = ${tenantId} and a.line_ref in (select id from lines)
-      group by a.line_ref
-    ),
-    taken as (
-      select i.line_ref,
-        coalesce(sum(i.claim_amount) filter (where p.pay_status = ${CONFIRMED}), 0) as paid,
-        coalesce(sum(i.claim_amount) filter (where p.pay_status = ${TO_BE_CONFIRMED}), 0) as held
-      from payment_items i join payment_batches p on p.id = i.batch_ref
-      where i.tenant_id = ${tenantId} and i.line_ref in (select id from lines)
-      group by i.line_ref
-    )
-    select l.id::text as "lineId", l.batch_ref::text as "claimBatchId", l.batch_no as "claimBatchNo",
-      l.provider_id as "providerId", l.row_no as "rowNo", l.member_id as "memberId",
+    sql`select l.id::text as "lineId", l.batch_ref::text as "claimBatchId", b.batch_no as "claimBatchNo",
+      b.provider_id as "providerId", l.row_no as "rowNo", l.member_id as "memberId",
       l.member_name as "memberName", l.member_name_en as "memberNameEn",
       l.visit_date::text as "visitDate", l.item_name as "itemName", l.coverage_code as "coverageCode",
-      l.currency, l.amount::text as claimed,
-      (coalesce(l.payable_amount, 0) + coalesce(adj.amount, 0))::numeric(14,2)::text as payable,
-      coalesce(t.paid, 0)::numeric(14,2)::text as paid,
-      coalesce(t.held, 0)::numeric(14,2)::text as held,
-      l.invoiced, l.decided_at as "decidedAt", l.submitted_by::text as "submittedBy"
-    from lines l
-    left join adj on adj.line_ref = l.id
-    left join taken t on t.line_ref = l.id
-    order by l.decided_at, l.batch_no, l.row_no`,
+      l.currency, l.amount::text as claimed, coalesce(l.payable_amount, 0)::text as payable,
+      coalesce(s.status = ${UPLOADED}, false) as invoiced, b.decided_at as "decidedAt",
+      b.submitted_by::text as "submittedBy"
+    from claim_lines l
+    join claim_batches b on b.id = l.batch_ref
+    left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+    where ${sql.join(terms, sql` and `)}
+    order by b.decided_at, b.batch_no, l.row_no`,
   );
-  return rows.map((r) => ({
-    ...r,
-    outstanding: fromCents(toCents(r.payable) - toCents(r.paid) - toCents(r.held)),
-    decidedAt: new Date(r.decidedAt),
-  }));
+  if (rows.length === 0) return [];
+  // Adjustments and payments of these lines, each read by its (tenant, line) index. Separate
+  // keyed reads rather than joined subqueries: joined, a plan made on stale statistics (PGlite
+  // runs no autovacuum) summed every line's payments once per line.
+  const ids = pgArray(rows.map((r) => r.lineId));
+  const [adjustments, taken] = await Promise.all([
+    query<{ lineId: string; amount: string }>(
+      db,
+      sql`select a.line_ref::text as "lineId", sum(a.amount)::text as amount from claim_payable_adjustments a
+        where a.tenant_id = ${tenantId} and a.line_ref = any(${ids}::uuid[]) group by a.line_ref`,
+    ),
+    query<{ lineId: string; paid: string; held: string }>(
+      db,
+      sql`select i.line_ref::text as "lineId",
+          coalesce(sum(i.claim_amount) filter (where p.pay_status = ${CONFIRMED}), 0)::text as paid,
+          coalesce(sum(i.claim_amount) filter (where p.pay_status = ${TO_BE_CONFIRMED}), 0)::text as held
+        from payment_items i join payment_batches p on p.id = i.batch_ref
+        where i.tenant_id = ${tenantId} and i.line_ref = any(${ids}::uuid[])
+        group by i.line_ref`,
+    ),
+  ]);
+  const added = new Map(adjustments.map((a) => [a.lineId, toCents(a.amount)]));
+  const takenOf = new Map(taken.map((t) => [t.lineId, t]));
+  return rows.map((r) => {
+    const payable = toCents(r.payable) + (added.get(r.lineId) ?? 0n);
+    const paid = toCents(takenOf.get(r.lineId)?.paid ?? '0');
+    const held = toCents(takenOf.get(r.lineId)?.held ?? '0');
+    return {
+      ...r,
+      payable: fromCents(payable),
+      paid: fromCents(paid),
+      held: fromCents(held),
+      outstanding: fromCents(payable - paid - held),
+      decidedAt: new Date(r.decidedAt),
+    };
+  });
 }
 
 /** The payable amount of one line and everything paid or held of it (under the caller's lock). */
