@@ -143,6 +143,9 @@ const cases = [
     reconcileStatus: '对账状态',
     handMonth: '经办月度账单',
     awaitingConfirmation: '待确认付款',
+    items: '明细',
+    disputeSource: '对账争议补付',
+    payMonth: '付款月度账单',
     paidThisMonth: `${MONTH} 已付款`,
   },
   {
@@ -172,6 +175,9 @@ const cases = [
     reconcileStatus: 'Reconciliation',
     handMonth: 'Monthly bills by handling month',
     awaitingConfirmation: 'Payments awaiting confirmation',
+    items: 'Items',
+    disputeSource: 'Dispute adjustment',
+    payMonth: 'Monthly bills by paid month',
     paidThisMonth: `Paid in ${MONTH}`,
   },
 ] as const;
@@ -187,13 +193,30 @@ async function openFinance(page: Page, c: TCase) {
   await page.waitForURL((url) => url.pathname === '/claim/acc');
 }
 
-/** Both sides see the handling-month bill: HKD 5.00 upheld in the dispute is outstanding. */
+/**
+ * Both sides see the handling-month bill (HKD 5.00 upheld in the dispute is outstanding) with its
+ * items, and the paid-month bill of the CNY payments.
+ */
 async function seeMonthlyBill(page: Page, c: TCase, name: string) {
   const main = page.getByRole('main');
   await main.getByRole('tab', { name: c.handMonth }).filter({ visible: true }).click();
   const row = main.getByRole('row').filter({ hasText: MONTH, visible: true }).filter({ hasText: 'HKD 5.00' });
   await row.first().waitFor();
   await screenshot(page, name, { fullPage: true });
+  await row.first().getByRole('button', { name: c.items }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('row').filter({ hasText: c.disputeSource }).first().waitFor();
+  await screenshot(page, `${name}-items`, { fullPage: true });
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  await main.getByRole('tab', { name: c.payMonth }).filter({ visible: true }).click();
+  await main
+    .getByRole('row')
+    .filter({ hasText: MONTH, visible: true })
+    .filter({ hasText: 'CNY' })
+    .first()
+    .waitFor();
+  await screenshot(page, `${name}-paid`, { fullPage: true });
 }
 
 describe('claim accounting', () => {
@@ -235,6 +258,7 @@ describe('claim accounting', () => {
       await hospital.page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await openFinance(hospital.page, c);
       const clinic = hospital.page.getByRole('main');
+      await screenshot(hospital.page, `accounting-payments-${c.lang}`, { fullPage: true });
       await clinic.getByRole('link', { name: payBatchNo }).filter({ visible: true }).click();
       await hospital.page.waitForURL((url) => url.pathname === '/claim/acc/detail');
       const hkdRow = clinic.getByRole('row').filter({ hasText: 'HKD 200.00', visible: true });
