@@ -33,7 +33,7 @@ export async function apiAs(baseUrl: string, account: string) {
     expect(envelope.isSuccess, `${path}: ${JSON.stringify(envelope)}`).toBe(true);
     return envelope.data;
   };
-  /** Uploads files (multipart, field `file`) under a business type; their ids. */
+  /** Uploads files (multipart, field `file`) under a bucket and business type; their ids. */
   const upload = async (files: { name: string; content: Buffer }[], query: string): Promise<string[]> => {
     const form = new FormData();
     for (const f of files) form.append('file', new Blob([new Uint8Array(f.content)]), f.name);

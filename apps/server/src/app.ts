@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountingRoutes } from './features/accounting/accounting.routes.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { claimsRoutes } from './features/claims/claims.routes.ts';
@@ -276,6 +277,7 @@ export async function buildApp(
       await api.register(claimsRoutes(platform));
       await api.register(investigationsRoutes(platform));
       await api.register(costControlRoutes(platform));
+      await api.register(accountingRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

@@ -40,6 +40,11 @@ export const ROLE_SEED: TRoleSeed[] = [
       'invoice:invoice:view',
       // The tenant's invoice title: taxpayer number and generation (decision 0048).
       'invoice:title:edit',
+      // Claim accounting: build, confirm and resolve payment batches (decision 0045).
+      'claim:acc:view',
+      'claim:acc:build',
+      'claim:acc:confirm',
+      'claim:acc:resolve',
     ],
   },
   {
@@ -66,6 +71,9 @@ export const ROLE_SEED: TRoleSeed[] = [
       // Investigations and cost-control measures of the own provider (decisions 0046, 0047).
       'claim:medical:*',
       'claim:control:*',
+      // Payments to the own provider: read and reconcile (decision 0045).
+      'claim:acc:view',
+      'claim:acc:reconcile',
     ],
   },
   {

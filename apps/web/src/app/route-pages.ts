@@ -167,6 +167,23 @@ const invoicePages = {
   upload: { load: async () => ({ Component: (await invoiceViewPages()).InvoiceUploadPage }) },
   detail: { load: async () => ({ Component: (await invoiceViewPages()).InvoiceDetailPage }) },
 } satisfies Record<string, TPage>;
+const accountingPages = {
+  acc: {
+    load: async () => ({
+      Component: (await import('../features/accounting/pages/ClaimAccPage.tsx')).ClaimAccPage,
+    }),
+  },
+  detail: {
+    load: async () => ({
+      Component: (await import('../features/accounting/pages/PayBatchDetailPage.tsx')).PayBatchDetailPage,
+    }),
+  },
+  build: {
+    load: async () => ({
+      Component: (await import('../features/accounting/pages/PayBatchBuildPage.tsx')).PayBatchBuildPage,
+    }),
+  },
+} satisfies Record<string, TPage>;
 const smsPage: TPage = {
   load: async () => ({ Component: (await import('../features/sms/pages/SmsPage.tsx')).SmsPage }),
 };
@@ -363,6 +380,9 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'claim/control/create': costControlPages.process,
   'claim/control/empty': costControlPages.empty,
   'claim/control/detail': costControlPages.detail,
+  'claim/acc': accountingPages.acc,
+  'claim/acc/detail': accountingPages.detail,
+  'claim/acc/build': accountingPages.build,
   'drsystem/management/hospital/index': hospitalAuditListPage,
   'drsystem/audit/provider-notes': providerNotesPage,
   'drsystem/management/doctor/index': doctorListPage,

@@ -48,6 +48,12 @@ export const OPERATION_ACTIONS = {
   'retention-change': { zh: '修改日志保留策略', en: 'Change log retention' },
   clean: { zh: '清理日志', en: 'Clean log' },
   reorder: { zh: '调整排序', en: 'Reorder' },
+  'payment-build': { zh: '生成付款批次', en: 'Build payment batch' },
+  'payment-cancel': { zh: '作废付款批次', en: 'Cancel payment batch' },
+  'payment-confirm': { zh: '确认付款', en: 'Confirm payment' },
+  'payment-reconcile': { zh: '对账确认', en: 'Reconcile payment lines' },
+  'payment-dispute': { zh: '提出对账争议', en: 'Dispute a payment line' },
+  'payment-resolve': { zh: '处理对账争议', en: 'Resolve a payment dispute' },
 } as const;
 
 /** Labels of the operation log's object types; others show as they are. */
@@ -65,6 +71,7 @@ export const OPERATION_TARGETS = {
   symptom_disease_bonds: { zh: '症状与疾病关联', en: 'Symptom and disease bond' },
   provider: { zh: '医院', en: 'Hospital' },
   providerTask: { zh: '医院任务', en: 'Hospital task' },
+  payment_batches: { zh: '付款批次', en: 'Payment batch' },
 } as const;
 
 const FORMAT = bilingual('格式不正确', 'Incorrect Format');

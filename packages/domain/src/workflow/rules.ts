@@ -22,6 +22,10 @@ export const WORKFLOW_TASK_TYPES = {
   doctor: { zh: '医生任务（新增、修改医生）', en: 'Doctor tasks (add and update doctor)' },
   preauth: { zh: '预授权（审核预授权申请）', en: 'Pre-authorisations (audit requests)' },
   claim: { zh: '理赔（审核理赔批次）', en: 'Claims (audit claim batches)' },
+  payment: {
+    zh: '理赔付款（确认付款、处理对账争议）',
+    en: 'Claim payments (confirm payments, resolve disputes)',
+  },
 } as const;
 export type TWorkflowTaskType = keyof typeof WORKFLOW_TASK_TYPES;
 export const WORKFLOW_TASK_TYPE_CODES = Object.keys(WORKFLOW_TASK_TYPES) as [

@@ -83,6 +83,12 @@ describe('workflow routes', () => {
         configured: false,
       },
       { taskType: 'claim', auditorRoleCode: null, overdueDays: t.config.taskOverdueDays, configured: false },
+      {
+        taskType: 'payment',
+        auditorRoleCode: null,
+        overdueDays: t.config.taskOverdueDays,
+        configured: false,
+      },
     ]);
     expect(data.roles.map((r: { code: string }) => r.code)).toContain('AUDITOR');
   });

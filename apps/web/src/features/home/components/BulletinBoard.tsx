@@ -1,5 +1,6 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AccountingFigures } from '../../accounting/components/AccountingFigures.tsx';
 import type { THomePage } from '../api/get-home-page.ts';
 import { AWAITING_PROVIDER } from '../task-statuses.ts';
 import { ProviderAbilityCard } from './ProviderAbilityCard.tsx';
@@ -13,6 +14,7 @@ export function BulletinBoard({ data }: { data: THomePage }) {
     <Flex vertical gap={16}>
       <WelcomeCard data={data} showProvider />
       <ProviderAbilityCard />
+      <AccountingFigures />
       <TaskStatusCounts
         title={t('bulletin.tasksTitle')}
         description={t('bulletin.tasksDescription')}

@@ -1,5 +1,6 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AccountingFigures } from '../../accounting/components/AccountingFigures.tsx';
 import type { THomePage } from '../api/get-home-page.ts';
 import { AWAITING_AUDIT } from '../task-statuses.ts';
 import { StatsCards } from './StatsCards.tsx';
@@ -13,6 +14,7 @@ export function Dashboard({ data }: { data: THomePage }) {
     <Flex vertical gap={16}>
       <WelcomeCard data={data} />
       {data.stats ? <StatsCards stats={data.stats} /> : null}
+      <AccountingFigures />
       <TaskStatusCounts
         title={t('dashboard.tasksTitle')}
         taskCounts={data.taskCounts}

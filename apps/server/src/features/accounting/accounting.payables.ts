@@ -1,0 +1,188 @@
+/**
+ * The payable-outstanding read (decision 0045): per approved claim line, what is payable (the
+ * audit's amount plus every adjustment added since: a dispute the operator upheld, an approved
+ * appeal), what confirmed payment batches paid, what batches still to be confirmed hold, and what
+ * is left. A payment batch takes from what is left of lines whose invoice is uploaded.
+ *
+ * Later features add a payable amount to a line with `addPayableAdjustment` in their own
+ * transaction (an approved appeal does); the next payment batch then picks it up.
+ */
+
+import { PAY_STATUS, PAYABLE_SOURCE, type TAdjustmentSource } from '@portal/domain/accounting/rules';
+import { CLAIM_BATCH_STATUS, CLAIM_LINE_STATUS } from '@portal/domain/claims/rules';
+import { INVOICE_TAB } from '@portal/domain/invoices/rules';
+import { fromCents, toCents } from '@portal/domain/members/benefits';
+import { type SQL, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { query } from '../../platform/db/raw-query.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { pgArray } from '../members/members.upsert.ts';
+import { claimPayableAdjustments } from './accounting.tables.ts';
+
+export interface TPayableRow {
+  lineId: string;
+  claimBatchId: string;
+  claimBatchNo: string;
+  providerId: string;
+  rowNo: number;
+  memberId: string;
+  memberName: string;
+  memberNameEn: string;
+  visitDate: string;
+  itemName: string;
+  coverageCode: string;
+  currency: string;
+  claimed: string;
+  payable: string;
+  paid: string;
+  held: string;
+  outstanding: string;
+  /** The invoice slot of the line's batch and currency is uploaded. */
+  invoiced: boolean;
+  decidedAt: Date;
+  submittedBy: string | null;
+}
+
+const APPROVED_LINE = CLAIM_LINE_STATUS.APPROVED.code;
+const APPROVED_BATCH = CLAIM_BATCH_STATUS.APPROVED.code;
+const UPLOADED = INVOICE_TAB.uploaded.code;
+const CONFIRMED = PAY_STATUS.CONFIRMED.code;
+const TO_BE_CONFIRMED = PAY_STATUS.TO_BE_CONFIRMED.code;
+
+/**
+ * The payable, paid, held and outstanding amounts of approved lines of the tenant, of one
+ * provider or of the given lines. Amounts are in each line's claim currency, to the cent.
+ */
+export async function payableLines(
+  db: TDbOrTx,
+  { tenantId, providerId, lineIds }: { tenantId: string; providerId?: string; lineIds?: readonly string[] },
+): Promise<TPayableRow[]> {
+  const terms: SQL[] = [
+    sql`l.tenant_id = ${tenantId}`,
+    sql`l.status = ${APPROVED_LINE}`,
+    sql`b.status = ${APPROVED_BATCH}`,
+  ];
+  if (providerId !== undefined) terms.push(sql`b.provider_id = ${providerId}`);
+  if (lineIds !== undefined) terms.push(sql`l.id = any(${pgArray(lineIds)}::uuid[])`);
+  const rows = await query<{
+    lineId: string;
+    claimBatchId: string;
+    claimBatchNo: string;
+    providerId: string;
+    rowNo: number;
+    memberId: string;
+    memberName: string;
+    memberNameEn: string;
+    visitDate: string;
+    itemName: string;
+    coverageCode: string;
+    currency: string;
+    claimed: string;
+    payable: string;
+    invoiced: boolean;
+    decidedAt: Date | string;
+    submittedBy: string | null;
+  }>(
+    db,
+    sql`select l.id::text as "lineId", l.batch_ref::text as "claimBatchId", b.batch_no as "claimBatchNo",
+      b.provider_id as "providerId", l.row_no as "rowNo", l.member_id as "memberId",
+      l.member_name as "memberName", l.member_name_en as "memberNameEn",
+      l.visit_date::text as "visitDate", l.item_name as "itemName", l.coverage_code as "coverageCode",
+      l.currency, l.amount::text as claimed, coalesce(l.payable_amount, 0)::text as payable,
+      coalesce(s.status = ${UPLOADED}, false) as invoiced, b.decided_at as "decidedAt",
+      b.submitted_by::text as "submittedBy"
+    from claim_lines l
+    join claim_batches b on b.id = l.batch_ref
+    left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+    where ${sql.join(terms, sql` and `)}
+    order by b.decided_at, b.batch_no, l.row_no`,
+  );
+  if (rows.length === 0) return [];
+  // Adjustments and payments of these lines, each read by its (tenant, line) index. Separate
+  // keyed reads rather than joined subqueries: joined, a plan made on stale statistics (PGlite
+  // runs no autovacuum) summed every line's payments once per line.
+  const ids = pgArray(rows.map((r) => r.lineId));
+  const [adjustments, taken] = await Promise.all([
+    query<{ lineId: string; amount: string }>(
+      db,
+      sql`select a.line_ref::text as "lineId", sum(a.amount)::text as amount from claim_payable_adjustments a
+        where a.tenant_id = ${tenantId} and a.line_ref = any(${ids}::uuid[]) group by a.line_ref`,
+    ),
+    query<{ lineId: string; paid: string; held: string }>(
+      db,
+      sql`select i.line_ref::text as "lineId",
+          coalesce(sum(i.claim_amount) filter (where p.pay_status = ${CONFIRMED}), 0)::text as paid,
+          coalesce(sum(i.claim_amount) filter (where p.pay_status = ${TO_BE_CONFIRMED}), 0)::text as held
+        from payment_items i join payment_batches p on p.id = i.batch_ref
+        where i.tenant_id = ${tenantId} and i.line_ref = any(${ids}::uuid[])
+        group by i.line_ref`,
+    ),
+  ]);
+  const added = new Map(adjustments.map((a) => [a.lineId, toCents(a.amount)]));
+  const takenOf = new Map(taken.map((t) => [t.lineId, t]));
+  return rows.map((r) => {
+    const payable = toCents(r.payable) + (added.get(r.lineId) ?? 0n);
+    const paid = toCents(takenOf.get(r.lineId)?.paid ?? '0');
+    const held = toCents(takenOf.get(r.lineId)?.held ?? '0');
+    return {
+      ...r,
+      payable: fromCents(payable),
+      paid: fromCents(paid),
+      held: fromCents(held),
+      outstanding: fromCents(payable - paid - held),
+      decidedAt: new Date(r.decidedAt),
+    };
+  });
+}
+
+/** The payable amount of one line and everything paid or held of it (under the caller's lock). */
+export async function payableOfLine(db: TDbOrTx, tenantId: string, lineId: string) {
+  const [row] = await payableLines(db, { tenantId, lineIds: [lineId] });
+  return row ?? null;
+}
+
+/**
+ * Adds a payable amount to an approved claim line, in its claim currency, in the caller's
+ * transaction: a dispute the operator upheld (source id: the payment item) or an approved appeal
+ * (source id: the appeal). The line's next payment batch picks it up. An appeal may not make the
+ * line's payable more than its claimed amount (40319); the same source adds once (unique index).
+ */
+export async function addPayableAdjustment(
+  tx: TDbOrTx,
+  input: {
+    tenantId: string;
+    lineId: string;
+    amount: string;
+    sourceType: TAdjustmentSource;
+    sourceId: string;
+    reason: string;
+    account: string;
+  },
+) {
+  const line = await payableOfLine(tx, input.tenantId, input.lineId);
+  if (!line) throw new AppError('ACC_CLAIM_LINE_NOT_FOUND');
+  const amount = toCents(input.amount);
+  if (
+    input.sourceType === PAYABLE_SOURCE.APPEAL.code &&
+    toCents(line.payable) + amount > toCents(line.claimed)
+  )
+    throw new AppError('ACC_PAYABLE_OVER_CLAIMED', {
+      params: { payable: fromCents(toCents(line.payable) + amount), claimed: line.claimed },
+    });
+  const [row] = await tx
+    .insert(claimPayableAdjustments)
+    .values({
+      tenantId: input.tenantId,
+      lineRef: input.lineId,
+      providerId: line.providerId,
+      currency: line.currency,
+      amount: fromCents(amount),
+      sourceType: input.sourceType,
+      sourceId: input.sourceId,
+      reason: input.reason,
+      createdBy: input.account,
+      updatedBy: input.account,
+    })
+    .returning();
+  return row;
+}

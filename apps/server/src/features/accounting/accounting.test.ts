@@ -1,0 +1,939 @@
+import { chinaDay } from '@portal/domain/format/format';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
+import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
+import { createUser } from '../../test/change-tasks.ts';
+import { createTestApp, login } from '../../test/test-app.ts';
+import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { pdfText } from '../invoices/invoice-pdf.ts';
+import { groupPlans, planProviders } from '../members/members.tables.ts';
+import { approvedClaims, as, get, invoiced, post, type TApproved, type TKit } from './accounting.kit.ts';
+
+const k: TKit = { t: undefined as unknown as TKit['t'], tokens: {} };
+const TODAY = chinaDay();
+const MONTH = TODAY.slice(0, 7);
+
+type TDetail = {
+  batch: {
+    payBatchNo: string;
+    version: number;
+    totalAmount: string;
+    payStatus: string;
+    reconcileStatus: string;
+    openDisputes: number;
+    invoiceCurrency: string;
+    rates: { currency: string; rate: string }[];
+  };
+  items: {
+    id: string;
+    lineId: string;
+    claimCurrency: string;
+    claimAmount: string;
+    rate: string;
+    amount: string;
+    status: string;
+    payableAmount: string;
+  }[];
+  flow: { action: string; remark: string }[];
+};
+
+const payable = async (who = 'demo/auditor', providerId = 'P10001') => {
+  const res = await get(k, who, `/claim/acc/payable?providerId=${providerId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    accountCurrency: string | null;
+    lines: {
+      lineId: string;
+      currency: string;
+      payableAmount: string;
+      paidAmount: string;
+      heldAmount: string;
+      outstanding: string;
+    }[];
+    awaitingInvoice: { currency: string; amount: string }[];
+  };
+};
+const lineOf = async (lineId: string) => (await payable()).lines.find((l) => l.lineId === lineId);
+const build = (
+  items: { lineId: string; amount: string }[],
+  extra: Record<string, unknown> = {},
+  who = 'demo/auditor',
+) =>
+  post(k, who, '/claim/acc/payBill/save', { providerId: 'P10001', invoiceCurrency: 'CNY', items, ...extra });
+const built = async (items: { lineId: string; amount: string }[], extra: Record<string, unknown> = {}) => {
+  const res = await build(items, extra);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as TDetail;
+};
+const detail = async (who: string, payBatchNo: string) => {
+  const res = await get(k, who, `/claim/acc/reconciliation?payBatchNo=${payBatchNo}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as TDetail;
+};
+const confirm = (d: TDetail, who = 'demo/auditor', extra: Record<string, unknown> = {}) =>
+  post(k, who, '/claim/acc/payBill/confirm', {
+    payBatchNo: d.batch.payBatchNo,
+    version: d.batch.version,
+    paidDate: TODAY,
+    bankReference: `TRX-${d.batch.payBatchNo}`,
+    ...extra,
+  });
+const confirmed = async (d: TDetail) => {
+  const res = await confirm(d);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as TDetail;
+};
+
+let demoId = '';
+beforeAll(async () => {
+  k.t = await createTestApp();
+  demoId = (await k.t.platform.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0].id;
+  // A second provider of the demo tenant serving the demo plan, with its own staff.
+  await k.t.platform.db.insert(providers).values({
+    tenantId: demoId,
+    providerId: 'P10002',
+    providerCnName: '测试第二医院',
+    providerEnName: 'Second Hospital',
+    signStatus: '01',
+  });
+  const [plan] = await k.t.platform.db.select().from(groupPlans).where(eq(groupPlans.tenantId, demoId));
+  await k.t.platform.db
+    .insert(planProviders)
+    .values({ tenantId: demoId, planRef: plan.id, providerId: 'P10002', directBilling: true });
+  await createUser(k.t, {
+    account: 'clinic2',
+    userType: '02',
+    roles: ['SMART_PORTAL'],
+    providerId: 'P10002',
+  });
+  for (const who of [
+    'demo/admin',
+    'demo/auditor',
+    'demo/hospital',
+    'demo/clinic2',
+    'demo/netview',
+    'acme/auditor',
+    'acme/hospital',
+  ]) {
+    const [tenant, account] = who.split('/');
+    k.tokens[who] = (await login(k.t.app, tenant, account)).token;
+  }
+});
+afterAll(async () => {
+  await k.t?.close();
+});
+
+// The worked example of decision 0045, step by step; later steps build on earlier ones.
+let claimsA: TApproved;
+let claimsB: TApproved;
+let first: TDetail;
+let fx: TDetail;
+
+describe('building payment batches', () => {
+  it('offers approved claims once their invoice is uploaded, and builds a batch with partial payments', async () => {
+    // 85.00 approved in full, 120.50 reduced to 100.00, 300.00 in full, 50.00 rejected.
+    claimsA = await approvedClaims(k, [
+      { amount: '85.00', payable: '85.00' },
+      { amount: '120.50', payable: '100.00' },
+      { amount: '300.00', payable: '300.00' },
+      { amount: '50.00', payable: null },
+    ]);
+    const before = await payable();
+    expect(before.lines.map((l) => l.lineId)).not.toContain(claimsA.lineIds[0]);
+    expect(before.awaitingInvoice).toContainEqual({ currency: 'CNY', amount: '485.00' });
+    expect(before.accountCurrency).toBe('CNY');
+    await invoiced(k, claimsA);
+    const lines = (await payable()).lines.filter((l) => claimsA.lineIds.includes(l.lineId));
+    expect(lines.map((l) => [l.payableAmount, l.outstanding])).toEqual([
+      ['85.00', '85.00'],
+      ['100.00', '100.00'],
+      ['300.00', '300.00'],
+    ]);
+
+    first = await built([
+      { lineId: claimsA.lineIds[0], amount: '85.00' },
+      { lineId: claimsA.lineIds[1], amount: '100.00' },
+      { lineId: claimsA.lineIds[2], amount: '120.00' },
+    ]);
+    expect(first.batch).toMatchObject({
+      totalAmount: '305.00',
+      payStatus: '1',
+      invoiceCurrency: 'CNY',
+      rates: [],
+    });
+    expect(first.batch.payBatchNo).toMatch(new RegExp(`^PB${MONTH.replace('-', '')}\\d{6}$`));
+    expect(first.items.map((i) => [i.claimAmount, i.rate, i.amount])).toEqual([
+      ['85.00', '1.000000', '85.00'],
+      ['100.00', '1.000000', '100.00'],
+      ['120.00', '1.000000', '120.00'],
+    ]);
+    // The partly paid line: 120.00 held by the batch, 180.00 still to pay.
+    expect(await lineOf(claimsA.lineIds[2])).toMatchObject({
+      heldAmount: '120.00',
+      paidAmount: '0.00',
+      outstanding: '180.00',
+    });
+    expect(await lineOf(claimsA.lineIds[0])).toBeUndefined();
+  });
+
+  it('refuses more than what is left, a rejected or uninvoiced claim, and another provider', async () => {
+    const over = await build([{ lineId: claimsA.lineIds[2], amount: '180.01' }], {}, 'demo/auditor');
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 40311 });
+    const en = await post(
+      k,
+      'demo/auditor',
+      '/claim/acc/payBill/save',
+      {
+        providerId: 'P10001',
+        invoiceCurrency: 'CNY',
+        items: [{ lineId: claimsA.lineIds[2], amount: '200' }],
+      },
+      'en',
+    );
+    expect(en.json().msg_en).toBe(
+      `Claim batch ${claimsA.batchNo}, row 4: CNY 200.00 is more than the CNY 180.00 still to pay`,
+    );
+    const rejected = await build([{ lineId: claimsA.lineIds[3], amount: '1.00' }]);
+    expect(rejected.json().code).toBe(40310);
+    const uninvoiced = await approvedClaims(k, [{ amount: '10.00', payable: '10.00' }]);
+    expect((await build([{ lineId: uninvoiced.lineIds[0], amount: '10.00' }])).json().code).toBe(40310);
+    const other = await post(k, 'demo/auditor', '/claim/acc/payBill/save', {
+      providerId: 'P10002',
+      invoiceCurrency: 'CNY',
+      items: [{ lineId: claimsA.lineIds[2], amount: '1.00' }],
+    });
+    expect(other.json().code).toBe(40310);
+    const unknown = await post(k, 'demo/auditor', '/claim/acc/payBill/save', {
+      providerId: 'P99999',
+      invoiceCurrency: 'CNY',
+      items: [{ lineId: claimsA.lineIds[2], amount: '1.00' }],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(40461);
+    const bad = await build([{ lineId: 'not-a-uuid', amount: '1.00' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(40010);
+  });
+
+  it('converts other claim currencies at the batch rate, half up per line (multi-currency worked example)', async () => {
+    claimsB = await invoiced(
+      k,
+      await approvedClaims(k, [
+        { amount: '85.00', payable: '85.00' },
+        { amount: '120.50', payable: '120.50' },
+        { amount: '1000.00', payable: '1000.00', currency: 'HKD' },
+        { amount: '333.33', payable: '333.33', currency: 'HKD' },
+      ]),
+    );
+    const items = claimsB.lineIds.map((lineId, i) => ({
+      lineId,
+      amount: ['85.00', '120.50', '1000.00', '333.33'][i],
+    }));
+    const missing = await build(items, {}, 'demo/auditor');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 40312, msg_en: 'Enter the exchange rate from HKD to CNY' });
+    const unused = await build(items, {
+      rates: [
+        { currency: 'HKD', rate: '0.912345' },
+        { currency: 'USD', rate: '7.1' },
+      ],
+    });
+    expect(unused.json().code).toBe(40313);
+    const zero = await build([{ lineId: claimsB.lineIds[2], amount: '0.01' }], {
+      rates: [{ currency: 'HKD', rate: '0.4' }],
+    });
+    expect(zero.json().code).toBe(40318);
+    fx = await built(items, { rates: [{ currency: 'HKD', rate: '0.912345' }] });
+    expect(fx.batch).toMatchObject({
+      totalAmount: '1421.96',
+      rates: [{ currency: 'HKD', rate: '0.912345' }],
+    });
+    expect(fx.items.map((i) => [i.claimCurrency, i.claimAmount, i.rate, i.amount])).toEqual([
+      ['CNY', '85.00', '1.000000', '85.00'],
+      ['CNY', '120.50', '1.000000', '120.50'],
+      ['HKD', '1000.00', '0.912345', '912.35'],
+      ['HKD', '333.33', '0.912345', '304.11'],
+    ]);
+  });
+
+  it('cancels a batch to be confirmed and frees its claims', async () => {
+    const spare = await invoiced(k, await approvedClaims(k, [{ amount: '40.00', payable: '40.00' }]));
+    const d = await built([{ lineId: spare.lineIds[0], amount: '40.00' }]);
+    // Held in full by the batch: nothing left to offer.
+    expect(await lineOf(spare.lineIds[0])).toBeUndefined();
+    const res = await post(k, 'demo/auditor', '/claim/acc/payBill/cancel', {
+      payBatchNo: d.batch.payBatchNo,
+      version: d.batch.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.batch.payStatus).toBe('3');
+    expect(await lineOf(spare.lineIds[0])).toMatchObject({ heldAmount: '0.00', outstanding: '40.00' });
+    const again = await post(
+      k,
+      'demo/auditor',
+      '/claim/acc/payBill/cancel',
+      { payBatchNo: d.batch.payBatchNo, version: d.batch.version + 1 },
+      'en',
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 40970,
+      msg_en: `Payment batch ${d.batch.payBatchNo} is "Cancelled", so it cannot be cancelled`,
+    });
+  });
+});
+
+describe('confirming payment', () => {
+  it('hides a batch to be confirmed from the provider, then confirms it once: the other request gets 409', async () => {
+    expect(
+      (await get(k, 'demo/hospital', `/claim/acc/reconciliation?payBatchNo=${first.batch.payBatchNo}`)).json()
+        .code,
+    ).toBe(40460);
+    const future = await confirm(first, 'demo/auditor', {
+      paidDate: chinaDay(new Date(Date.now() + 2 * 86_400_000)),
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().code).toBe(40314);
+    const [a, b] = await Promise.all([confirm(first), confirm(first)]);
+    const codes = [a, b].map((r) => r.json().code).sort();
+    expect(codes).toEqual([0, 40901]);
+    const d = await detail('demo/hospital', first.batch.payBatchNo);
+    expect(d.batch).toMatchObject({ payStatus: '2', reconcileStatus: '1', totalAmount: '305.00' });
+    expect(d.flow.map((f) => f.action)).toEqual(['build', 'confirm']);
+    // The part still to pay of the third line is payable again; nothing is held.
+    expect(await lineOf(claimsA.lineIds[2])).toMatchObject({
+      paidAmount: '120.00',
+      heldAmount: '0.00',
+      outstanding: '180.00',
+    });
+    fx = await confirmed(fx);
+  });
+
+  it('pays the rest of a partly paid claim in a later batch', async () => {
+    const rest = await confirmed(await built([{ lineId: claimsA.lineIds[2], amount: '180.00' }]));
+    expect(rest.batch.totalAmount).toBe('180.00');
+    expect(await lineOf(claimsA.lineIds[2])).toBeUndefined();
+  });
+
+  it('keeps maker and checker apart: nobody confirms the payment of a claim batch they submitted', async () => {
+    const own = await invoiced(
+      k,
+      await approvedClaims(k, [{ amount: '60.00', payable: '60.00' }], {
+        who: 'demo/admin',
+        providerId: 'P10001',
+      }),
+    );
+    const res = await post(k, 'demo/admin', '/claim/acc/payBill/save', {
+      providerId: 'P10001',
+      invoiceCurrency: 'CNY',
+      items: [{ lineId: own.lineIds[0], amount: '60.00' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const refused = await confirm(res.json().data, 'demo/admin', {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe(40971);
+    expect((await confirm(res.json().data, 'demo/auditor')).statusCode).toBe(200);
+  });
+
+  it('honours the workflow role of task type payment', async () => {
+    const setRole = (auditorRoleCode: string | null) =>
+      as(k, 'demo/admin', {
+        method: 'PUT',
+        url: '/saasapi/authority/workflow',
+        payload: { taskType: 'payment', auditorRoleCode, overdueDays: 30 },
+      });
+    expect((await setRole('CLAIM_ADMIN')).statusCode).toBe(200);
+    try {
+      const spare = await invoiced(k, await approvedClaims(k, [{ amount: '15.00', payable: '15.00' }]));
+      const d = await built([{ lineId: spare.lineIds[0], amount: '15.00' }]);
+      const res = await confirm(d);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe(40248);
+    } finally {
+      await setRole(null);
+    }
+  });
+});
+
+describe('reconciliation and disputes', () => {
+  it('lets the provider reconcile lines and dispute one; concurrent reconciliations: one wins', async () => {
+    const d = await detail('demo/hospital', fx.batch.payBatchNo);
+    const [cny1, cny2, hkd1000, hkd333] = d.items;
+    const [a, b] = await Promise.all([
+      post(k, 'demo/hospital', '/claim/acc/reconciliation/reconcile', {
+        payBatchNo: d.batch.payBatchNo,
+        version: d.batch.version,
+        itemIds: [cny1.id],
+      }),
+      post(k, 'demo/hospital', '/claim/acc/reconciliation/reconcile', {
+        payBatchNo: d.batch.payBatchNo,
+        version: d.batch.version,
+        itemIds: [cny2.id],
+      }),
+    ]);
+    expect([a, b].map((r) => r.json().code).sort()).toEqual([0, 40901]);
+    let now = await detail('demo/hospital', d.batch.payBatchNo);
+    const left = [cny1, cny2].filter((i) => now.items.find((x) => x.id === i.id)?.status === '1');
+    const ok = await post(k, 'demo/hospital', '/claim/acc/reconciliation/reconcile', {
+      payBatchNo: d.batch.payBatchNo,
+      version: now.batch.version,
+      itemIds: [...left.map((i) => i.id), hkd333.id],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    now = ok.json().data;
+    expect(now.batch.reconcileStatus).toBe('1');
+    const twice = await post(k, 'demo/hospital', '/claim/acc/reconciliation/reconcile', {
+      payBatchNo: d.batch.payBatchNo,
+      version: now.batch.version,
+      itemIds: [cny1.id],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe(40972);
+    const noReason = await post(k, 'demo/hospital', '/claim/acc/reconciliation/dispute', {
+      payBatchNo: d.batch.payBatchNo,
+      version: now.batch.version,
+      itemId: hkd1000.id,
+      reasonCode: 'D01',
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const disputed = await post(k, 'demo/hospital', '/claim/acc/reconciliation/dispute', {
+      payBatchNo: d.batch.payBatchNo,
+      version: now.batch.version,
+      itemId: hkd1000.id,
+      reasonCode: 'D01',
+      reason: 'Received CNY 899.85 only; bank charges deducted',
+    });
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    now = disputed.json().data;
+    expect(now.batch).toMatchObject({ reconcileStatus: '1', openDisputes: 1 });
+    expect(now.items.find((i) => i.id === hkd1000.id)?.status).toBe('3');
+  });
+
+  it('lets the operator uphold the difference, which the next batch picks up, and reconciles the batch', async () => {
+    const d = await detail('demo/auditor', fx.batch.payBatchNo);
+    const item = d.items.find((i) => i.status === '3');
+    expect(item).toBeDefined();
+    const base = { payBatchNo: d.batch.payBatchNo, version: d.batch.version, itemId: item?.id };
+    const tooMuch = await post(k, 'demo/auditor', '/claim/acc/reconciliation/resolve', {
+      ...base,
+      result: 'adjusted',
+      amount: '1000.01',
+      reply: 'Bank charges',
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().code).toBe(40316);
+    const byProvider = await post(k, 'demo/hospital', '/claim/acc/reconciliation/resolve', {
+      ...base,
+      result: 'rejected',
+      reply: 'No',
+    });
+    expect(byProvider.statusCode).toBe(403);
+    const res = await post(k, 'demo/auditor', '/claim/acc/reconciliation/resolve', {
+      ...base,
+      result: 'adjusted',
+      amount: '13.70',
+      reply: 'Bank charges are ours; paid with the next batch',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after: TDetail = res.json().data;
+    expect(after.batch).toMatchObject({ reconcileStatus: '2', openDisputes: 0 });
+    expect(after.items.find((i) => i.id === item?.id)).toMatchObject({
+      status: '4',
+      payableAmount: '1013.70',
+    });
+    expect(after.flow.map((f) => f.action)).toEqual([
+      'build',
+      'confirm',
+      'reconcile',
+      'reconcile',
+      'dispute',
+      'resolve',
+    ]);
+    // The difference is payable again: HKD 13.70, at 0.912345 CNY 12.50 (12.4991... half up).
+    expect(await lineOf(item?.lineId ?? '')).toMatchObject({
+      currency: 'HKD',
+      payableAmount: '1013.70',
+      paidAmount: '1000.00',
+      outstanding: '13.70',
+    });
+    const next = await built([{ lineId: item?.lineId ?? '', amount: '13.70' }], {
+      rates: [{ currency: 'HKD', rate: '0.912345' }],
+    });
+    expect(next.batch.totalAmount).toBe('12.50');
+    // A reconciled batch takes no more steps.
+    const late = await post(k, 'demo/hospital', '/claim/acc/reconciliation/dispute', {
+      payBatchNo: d.batch.payBatchNo,
+      version: after.batch.version,
+      itemId: d.items[0].id,
+      reasonCode: 'D99',
+      reason: 'Too late',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe(40970);
+  });
+
+  it('lets the operator keep a payment, closing the disputed line', async () => {
+    const spare = await invoiced(
+      k,
+      await approvedClaims(k, [
+        { amount: '25.00', payable: '25.00' },
+        { amount: '35.00', payable: '35.00' },
+      ]),
+    );
+    const d = await confirmed(
+      await built(spare.lineIds.map((lineId, i) => ({ lineId, amount: ['25.00', '35.00'][i] }))),
+    );
+    const disputed = await post(k, 'demo/hospital', '/claim/acc/reconciliation/dispute', {
+      payBatchNo: d.batch.payBatchNo,
+      version: d.batch.version,
+      itemId: d.items[0].id,
+      reasonCode: 'D03',
+      reason: 'Paid twice?',
+    });
+    const now: TDetail = disputed.json().data;
+    const res = await post(k, 'demo/auditor', '/claim/acc/reconciliation/resolve', {
+      payBatchNo: d.batch.payBatchNo,
+      version: now.batch.version,
+      itemId: d.items[0].id,
+      result: 'rejected',
+      reply: 'Paid once only, see the bank reference',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.batch).toMatchObject({ reconcileStatus: '1', openDisputes: 0 });
+    expect(await lineOf(spare.lineIds[0])).toBeUndefined();
+    const stale = await post(k, 'demo/hospital', '/claim/acc/reconciliation/reconcile', {
+      payBatchNo: d.batch.payBatchNo,
+      version: now.batch.version,
+      itemIds: [d.items[1].id],
+    });
+    expect(stale.json().code).toBe(40901);
+    const unknown = await post(k, 'demo/hospital', '/claim/acc/reconciliation/reconcile', {
+      payBatchNo: d.batch.payBatchNo,
+      version: res.json().data.batch.version,
+      itemIds: [fx.items[0].id],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe(40315);
+  });
+
+  it('writes an operation-log row for every step', async () => {
+    const rows = await k.t.platform.db
+      .select({ action: operationLogs.action })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.tenantId, demoId), eq(operationLogs.targetTable, 'payment_batches')));
+    const actions = new Set(rows.map((r) => r.action));
+    for (const a of ['build', 'cancel', 'confirm', 'reconcile', 'dispute', 'resolve'])
+      expect(actions).toContain(`payment-${a}`);
+  });
+});
+
+describe('monthly bills', () => {
+  type THandBill = {
+    handMonth: string;
+    providerId: string;
+    invoiceCurrency: string;
+    claimCount: number;
+    payable: string;
+    paid: string;
+    outstanding: string;
+  };
+  type TPayBill = {
+    paidMoth: string;
+    providerId: string;
+    invoiceCurrency: string;
+    batchCount: number;
+    claimCount: number;
+    paid: string;
+    reconciled: string;
+    toReconcile: string;
+  };
+  const sum = (values: string[]) =>
+    (values.reduce((n, v) => n + Math.round(Number(v) * 100), 0) / 100).toFixed(2);
+
+  it('bills the handling month per provider and currency; each bill equals the sum of its items', async () => {
+    const res = await post(k, 'demo/auditor', '/claim/acc/handMonth/bill', {
+      current: 1,
+      size: 50,
+      model: { monthFrom: MONTH, monthTo: MONTH },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().data as {
+      records: THandBill[];
+      sums: { invoiceCurrency: string; payable: string; paid: string; outstanding: string }[];
+    };
+    const hkd = page.records.find((r) => r.providerId === 'P10001' && r.invoiceCurrency === 'HKD');
+    // HKD 1,000.00 + 333.33 approved, 13.70 upheld; 1,333.33 paid; 13.70 held by the next batch.
+    expect(hkd).toMatchObject({
+      handMonth: MONTH,
+      claimCount: 2,
+      payable: '1347.03',
+      paid: '1333.33',
+      outstanding: '13.70',
+    });
+    for (const bill of page.records) {
+      const items = await get(
+        k,
+        'demo/auditor',
+        `/claim/acc/handMonthItem/bill?handMonth=${bill.handMonth.replace('-', '')}&providerId=${bill.providerId}&invoiceCurrency=${bill.invoiceCurrency}&size=100`,
+      );
+      expect(items.statusCode, items.body).toBe(200);
+      const data = items.json().data as {
+        bill: THandBill;
+        records: { payable: string; paid: string; outstanding: string; source: string }[];
+        total: number;
+      };
+      expect(data.bill).toEqual(bill);
+      expect(data.total).toBe(data.records.length);
+      expect(sum(data.records.map((r) => r.payable))).toBe(bill.payable);
+      expect(sum(data.records.map((r) => r.paid))).toBe(bill.paid);
+      expect(sum(data.records.map((r) => r.outstanding))).toBe(bill.outstanding);
+      if (bill === hkd)
+        expect(data.records.map((r) => r.source).sort()).toEqual(['claim', 'claim', 'dispute']);
+    }
+    for (const s of page.sums) {
+      const bills = page.records.filter((r) => r.invoiceCurrency === s.invoiceCurrency);
+      expect(sum(bills.map((b) => b.payable))).toBe(s.payable);
+      expect(sum(bills.map((b) => b.outstanding))).toBe(s.outstanding);
+    }
+  });
+
+  it('bills the paid month by invoice currency; each bill equals the sum of its items', async () => {
+    const res = await post(k, 'demo/auditor', '/claim/acc/payMonth/bill', {
+      model: { providerId: 'P10001' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().data as { records: TPayBill[] };
+    const cny = page.records.find((r) => r.paidMoth === MONTH && r.invoiceCurrency === 'CNY');
+    expect(cny).toBeDefined();
+    const items = await get(
+      k,
+      'demo/auditor',
+      `/claim/acc/payMonthItem/bill?paidMoth=${MONTH}&providerId=P10001&invoiceCurrency=CNY&size=100`,
+    );
+    const data = items.json().data as {
+      bill: TPayBill;
+      records: { amount: string; status: string; payBatchNo: string }[];
+    };
+    expect(data.bill).toEqual(cny);
+    expect(sum(data.records.map((r) => r.amount))).toBe(cny?.paid);
+    expect(sum(data.records.filter((r) => r.status === '2' || r.status === '4').map((r) => r.amount))).toBe(
+      cny?.reconciled,
+    );
+    expect(new Set(data.records.map((r) => r.payBatchNo)).size).toBe(cny?.batchCount);
+    expect(data.records.filter((r) => r.payBatchNo === fx.batch.payBatchNo).map((r) => r.amount)).toEqual([
+      '85.00',
+      '120.50',
+      '912.35',
+      '304.11',
+    ]);
+  });
+
+  it('refuses a bad month range and shows the provider its own bills only', async () => {
+    const bad = await post(k, 'demo/auditor', '/claim/acc/handMonth/bill', {
+      model: { monthFrom: '2026-05', monthTo: '2026-01' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(40317);
+    const badMonth = await get(
+      k,
+      'demo/auditor',
+      '/claim/acc/handMonthItem/bill?handMonth=2026-13&providerId=P10001&invoiceCurrency=CNY',
+    );
+    expect(badMonth.statusCode).toBe(400);
+    const mine = await post(k, 'demo/hospital', '/claim/acc/handMonth/bill', {
+      model: { providerId: 'P10002' },
+    });
+    expect(mine.json().data.records.every((r: THandBill) => r.providerId === 'P10001')).toBe(true);
+    const theirs = await get(
+      k,
+      'demo/hospital',
+      `/claim/acc/handMonthItem/bill?handMonth=${MONTH}&providerId=P10002&invoiceCurrency=CNY`,
+    );
+    expect(theirs.json().data).toMatchObject({ bill: null, records: [], total: 0 });
+  });
+
+  it('exports the bills for the finance system as .xlsx and .csv', async () => {
+    const csv = await post(k, 'demo/auditor', '/claim/acc/payMonth/bill/export', {
+      model: { monthFrom: MONTH, monthTo: MONTH, providerId: 'P10001' },
+      format: 'csv',
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'paidMonth,providerId,providerName,invoiceCurrency,payBatchNo,paidDate,bankReference,itemId,claimBatchNo,rowNo,lineId,memberId,visitDate,claimCurrency,claimAmount,rate,amount,status',
+    );
+    expect(
+      lines.some((l) => l.includes(`${fx.batch.payBatchNo}`) && l.includes(',HKD,1000.00,0.912345,912.35,4')),
+    ).toBe(true);
+    const xlsx = await post(
+      k,
+      'demo/auditor',
+      '/claim/acc/handMonth/bill/export',
+      { model: { monthFrom: MONTH, monthTo: MONTH }, format: 'xlsx' },
+      'en',
+    );
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(3).getCell(1).value).toBe('Handling month');
+    expect(sheet.rowCount).toBeGreaterThan(4);
+  });
+});
+
+describe('remittance advice', () => {
+  it('prints the batch as a bilingual PDF and .xlsx with every line and the total', async () => {
+    const pdf = await get(k, 'demo/hospital', `/claim/acc/remittance/pdf?payBatchNo=${fx.batch.payBatchNo}`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('付款通知书');
+    expect(text).toContain('Remittance Advice');
+    expect(text).toContain(fx.batch.payBatchNo);
+    expect(text).toContain('1 HKD = 0.912345 CNY');
+    expect(text).toContain('CNY 1,421.96');
+    expect(text).toContain('HKD 1,000.00');
+    const xlsx = await get(
+      k,
+      'demo/hospital',
+      `/claim/acc/remittance/xlsx?payBatchNo=${fx.batch.payBatchNo}`,
+    );
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(String(sheet.getRow(1).getCell(1).value)).toContain(fx.batch.payBatchNo);
+    expect(sheet.getRow(3).getCell(8).value).toBe('付款金额 / Amount paid');
+    expect(sheet.getRow(8).getCell(8).value).toBe('CNY 1,421.96');
+  });
+});
+
+describe('dashboard', () => {
+  it('gives operators the audit queue, payments awaiting confirmation and the outstanding amounts', async () => {
+    const res = await get(k, 'demo/auditor', '/claim/acc/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.side).toBe('operator');
+    expect(data.claimsAwaitingAudit).toMatchObject({
+      batches: expect.any(Number),
+      lines: expect.any(Number),
+    });
+    // The HKD dispute adjustment (12.50 CNY) and the 15.00 of the workflow test wait for confirmation.
+    expect(data.awaitingConfirmation).toEqual({
+      batches: 2,
+      amounts: [{ currency: 'CNY', amount: '27.50' }],
+    });
+    // HKD: 13.70 upheld and not yet paid (held by a batch still to be confirmed).
+    expect(data.outstanding).toContainEqual({ currency: 'HKD', amount: '13.70' });
+  });
+
+  it('gives providers what is to reconcile and what was paid this month', async () => {
+    const data = (await get(k, 'demo/hospital', '/claim/acc/dashboard')).json().data;
+    expect(data.side).toBe('provider');
+    expect(data.claimsAwaitingAudit).toBeNull();
+    expect(data.toReconcile.batches).toBeGreaterThan(0);
+    const paid = data.paidThisMonth.find((a: { currency: string }) => a.currency === 'CNY');
+    expect(paid).toBeDefined();
+    const clinic = (await get(k, 'demo/clinic2', '/claim/acc/dashboard')).json().data;
+    expect(clinic).toMatchObject({ toReconcile: { batches: 0, amounts: [] }, paidThisMonth: [] });
+  });
+});
+
+describe('isolation and permissions', () => {
+  it('hides a batch from another provider and another tenant', async () => {
+    for (const who of ['demo/clinic2', 'acme/hospital', 'acme/auditor']) {
+      const res = await get(k, who, `/claim/acc/reconciliation?payBatchNo=${fx.batch.payBatchNo}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe(40460);
+      const list = await post(k, who, '/claim/acc/payBill', { model: {} });
+      expect(list.json().data.records.map((r: { payBatchNo: string }) => r.payBatchNo)).not.toContain(
+        fx.batch.payBatchNo,
+      );
+      const pdf = await get(k, who, `/claim/acc/remittance/pdf?payBatchNo=${fx.batch.payBatchNo}`);
+      expect(pdf.statusCode).toBe(404);
+    }
+    const acmeResolve = await post(k, 'acme/auditor', '/claim/acc/payBill/confirm', {
+      payBatchNo: fx.batch.payBatchNo,
+      version: 0,
+      paidDate: TODAY,
+      bankReference: 'X',
+    });
+    expect(acmeResolve.json().code).toBe(40460);
+    const acmePayable = await get(k, 'acme/auditor', '/claim/acc/payable?providerId=P10001');
+    expect(acmePayable.json().code).toBe(40461);
+    const providersOfHospital = (await get(k, 'demo/hospital', '/claim/acc/getByType?type=provider')).json()
+      .data;
+    expect(providersOfHospital.map((o: { code: string }) => o.code)).toEqual(['P10001']);
+    const providersOfAuditor = (await get(k, 'demo/auditor', '/claim/acc/getByType?type=provider')).json()
+      .data;
+    expect(providersOfAuditor.map((o: { code: string }) => o.code)).toContain('P10001');
+  });
+
+  it('shows another provider its own batches only', async () => {
+    const theirs = await invoiced(
+      k,
+      await approvedClaims(k, [{ amount: '70.00', payable: '70.00' }], { who: 'demo/clinic2' }),
+      'demo/clinic2',
+    );
+    const res = await post(k, 'demo/auditor', '/claim/acc/payBill/save', {
+      providerId: 'P10002',
+      invoiceCurrency: 'CNY',
+      items: [{ lineId: theirs.lineIds[0], amount: '70.00' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = (await confirm(res.json().data)).json().data as TDetail;
+    const list = (await post(k, 'demo/clinic2', '/claim/acc/payBill', { model: {} })).json().data.records;
+    expect(list.map((r: { payBatchNo: string }) => r.payBatchNo)).toEqual([d.batch.payBatchNo]);
+    const hospitalList = (
+      await post(k, 'demo/hospital', '/claim/acc/payBill', { model: { providerId: 'P10002' } })
+    ).json().data.records;
+    expect(hospitalList.every((r: { providerId: string }) => r.providerId === 'P10001')).toBe(true);
+    const forged = await post(k, 'demo/hospital', '/claim/acc/reconciliation/reconcile', {
+      payBatchNo: d.batch.payBatchNo,
+      version: d.batch.version,
+      itemIds: [d.items[0].id],
+    });
+    expect(forged.json().code).toBe(40460);
+  });
+
+  const ROUTES: [string, 'GET' | 'POST', string, Record<string, unknown>?][] = [
+    ['getByType', 'GET', '/claim/acc/getByType?type=payStatus'],
+    ['payBill', 'POST', '/claim/acc/payBill', { model: {} }],
+    ['payable', 'GET', '/claim/acc/payable?providerId=P10001'],
+    [
+      'save',
+      'POST',
+      '/claim/acc/payBill/save',
+      {
+        providerId: 'P10001',
+        invoiceCurrency: 'CNY',
+        items: [{ lineId: '00000000-0000-4000-8000-000000000001', amount: '1.00' }],
+      },
+    ],
+    ['cancel', 'POST', '/claim/acc/payBill/cancel', { payBatchNo: 'PB202601000001', version: 0 }],
+    [
+      'confirm',
+      'POST',
+      '/claim/acc/payBill/confirm',
+      { payBatchNo: 'PB202601000001', version: 0, paidDate: '2026-01-02', bankReference: 'X' },
+    ],
+    ['reconciliation', 'GET', '/claim/acc/reconciliation?payBatchNo=PB202601000001'],
+    [
+      'reconcile',
+      'POST',
+      '/claim/acc/reconciliation/reconcile',
+      { payBatchNo: 'PB202601000001', version: 0, itemIds: ['00000000-0000-4000-8000-000000000001'] },
+    ],
+    [
+      'dispute',
+      'POST',
+      '/claim/acc/reconciliation/dispute',
+      {
+        payBatchNo: 'PB202601000001',
+        version: 0,
+        itemId: '00000000-0000-4000-8000-000000000001',
+        reasonCode: 'D01',
+        reason: 'Short',
+      },
+    ],
+    [
+      'resolve',
+      'POST',
+      '/claim/acc/reconciliation/resolve',
+      {
+        payBatchNo: 'PB202601000001',
+        version: 0,
+        itemId: '00000000-0000-4000-8000-000000000001',
+        result: 'rejected',
+        reply: 'Stands',
+      },
+    ],
+    ['remittance pdf', 'GET', '/claim/acc/remittance/pdf?payBatchNo=PB202601000001'],
+    ['remittance xlsx', 'GET', '/claim/acc/remittance/xlsx?payBatchNo=PB202601000001'],
+    ['handMonth', 'POST', '/claim/acc/handMonth/bill', { model: {} }],
+    ['payMonth', 'POST', '/claim/acc/payMonth/bill', { model: {} }],
+    [
+      'handMonthItem',
+      'GET',
+      `/claim/acc/handMonthItem/bill?handMonth=${MONTH}&providerId=P10001&invoiceCurrency=CNY`,
+    ],
+    [
+      'payMonthItem',
+      'GET',
+      `/claim/acc/payMonthItem/bill?paidMoth=${MONTH}&providerId=P10001&invoiceCurrency=CNY`,
+    ],
+    ['handMonth export', 'POST', '/claim/acc/handMonth/bill/export', { model: {} }],
+    ['payMonth export', 'POST', '/claim/acc/payMonth/bill/export', { model: {} }],
+    ['dashboard', 'GET', '/claim/acc/dashboard'],
+  ];
+  /** Whether each role gets past the route's permission (and the service's operator/provider check). */
+  const ALLOWED: Record<string, string[]> = {
+    'demo/auditor': [
+      'getByType',
+      'payBill',
+      'payable',
+      'save',
+      'cancel',
+      'confirm',
+      'reconciliation',
+      'resolve',
+      'remittance pdf',
+      'remittance xlsx',
+      'handMonth',
+      'payMonth',
+      'handMonthItem',
+      'payMonthItem',
+      'handMonth export',
+      'payMonth export',
+      'dashboard',
+    ],
+    'demo/hospital': [
+      'getByType',
+      'payBill',
+      'reconciliation',
+      'reconcile',
+      'dispute',
+      'remittance pdf',
+      'remittance xlsx',
+      'handMonth',
+      'payMonth',
+      'handMonthItem',
+      'payMonthItem',
+      'handMonth export',
+      'payMonth export',
+      'dashboard',
+    ],
+    'demo/netview': [],
+  };
+
+  for (const [who, allowed] of Object.entries(ALLOWED))
+    it(`answers ${who} by its permissions on every route`, async () => {
+      for (const [name, method, url, payload] of ROUTES) {
+        const res = method === 'GET' ? await get(k, who, url) : await post(k, who, url, payload ?? {});
+        if (allowed.includes(name))
+          expect([200, 400, 404, 409], `${name}: ${res.body}`).toContain(res.statusCode);
+        else {
+          expect(res.statusCode, `${name}: ${res.body}`).toBe(403);
+          expect(res.json().code).toBe(40300);
+        }
+      }
+    });
+
+  it('refuses a session-less call', async () => {
+    const res = await k.t.app.inject({
+      method: 'POST',
+      url: '/saasapi/claim/acc/payBill',
+      headers: { tenant: 'demo' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,120 @@
+import type { TPayable } from '@portal/domain/accounting/rules';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
+import { mockApi, signInAs } from '../../../test/api-mock.ts';
+import { renderAt } from '../../../test/render.tsx';
+import { PayBatchBuildPage } from './PayBatchBuildPage.tsx';
+
+const L1 = '5f0c6a1e-2b1d-4f7e-9a55-0c7c2b9d1e01';
+const L2 = '5f0c6a1e-2b1d-4f7e-9a55-0c7c2b9d1e02';
+const line = (lineId: string, currency: string, outstanding: string, rowNo: number) => ({
+  lineId,
+  claimBatchId: 'b-1',
+  claimBatchNo: 'CB1000000001',
+  rowNo,
+  memberId: 'M0001001',
+  memberName: '张*',
+  memberNameEn: 'Z*',
+  visitDate: '2026-11-20',
+  itemName: '检查',
+  currency,
+  claimedAmount: outstanding,
+  payableAmount: outstanding,
+  paidAmount: '0.00',
+  heldAmount: '0.00',
+  outstanding,
+  handleTime: '2026-11-21 10:00:00',
+});
+const PAYABLE: TPayable = {
+  providerId: 'P10001',
+  providerCnName: '北京和睦家医院',
+  providerEnName: 'Beijing United',
+  accountCurrency: 'CNY',
+  lines: [line(L1, 'CNY', '85.00', 2), line(L2, 'HKD', '1000.00', 3)],
+  awaitingInvoice: [{ currency: 'CNY', amount: '10.00' }],
+};
+const SAVE = '/saasapi/claim/acc/payBill/save';
+
+function api() {
+  return mockApi({
+    'GET /saasapi/claim/acc/getByType': (c) =>
+      c.url.searchParams.get('type') === 'provider'
+        ? [{ code: 'P10001', label: '北京和睦家医院', labelEn: 'Beijing United' }]
+        : [
+            { code: 'CNY', label: '人民币', labelEn: 'Chinese Yuan (CNY)' },
+            { code: 'HKD', label: '港币', labelEn: 'Hong Kong Dollar (HKD)' },
+          ],
+    'GET /saasapi/claim/acc/payable': () => PAYABLE,
+    [`POST ${SAVE}`]: () => ({ batch: { payBatchNo: 'PB202611000001' }, items: [], flow: [] }),
+  });
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('zh');
+});
+
+describe('<PayBatchBuildPage>', () => {
+  it('asks for the rate of the other currency, totals line by line and sends the batch', async () => {
+    await i18n.changeLanguage('en');
+    await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
+    const calls = api();
+    renderAt(<PayBatchBuildPage />, { path: '/?providerId=P10001' });
+    expect(
+      await screen.findByText('Approved but still waiting for invoices (not payable yet): CNY 10.00'),
+    ).toBeTruthy();
+    const rate = await screen.findByRole('textbox', { name: 'Rate from HKD to CNY' });
+    const build = screen.getByRole('button', { name: 'Build payment batch' });
+    expect((build as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(rate, '0.912345');
+    // 85.00 + 912.345 rounded half up to 912.35.
+    expect(await screen.findByText('CNY 997.35')).toBeTruthy();
+    const hkd = screen.getByRole('textbox', { name: 'Amount to pay of claim batch CB1000000001 row 3' });
+    await userEvent.clear(hkd);
+    await userEvent.type(hkd, '1000.01');
+    expect(await screen.findByText('At most HKD 1,000.00')).toBeTruthy();
+    expect((build as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(hkd);
+    await userEvent.type(hkd, '500');
+    // A partial payment: 500.00 HKD is 456.1725, paid 456.17.
+    expect(await screen.findByText('CNY 541.17')).toBeTruthy();
+    await userEvent.click(build);
+    expect(
+      await screen.findByText('2 claims, total CNY 541.17. The batch waits for confirmation of the payment.'),
+    ).toBeTruthy();
+    expect(calls.callsTo(SAVE)).toHaveLength(0);
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'Build payment batch' }).at(-1) as HTMLElement,
+    );
+    await waitFor(() => expect(calls.callsTo(SAVE)).toHaveLength(1));
+    expect(calls.callsTo(SAVE)[0].body).toEqual({
+      providerId: 'P10001',
+      invoiceCurrency: 'CNY',
+      items: [
+        { lineId: L1, amount: '85.00' },
+        { lineId: L2, amount: '500' },
+      ],
+      rates: [{ currency: 'HKD', rate: '0.912345' }],
+      remark: '',
+    });
+  });
+
+  it('pays only the claims chosen (zh)', async () => {
+    await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
+    const calls = api();
+    renderAt(<PayBatchBuildPage />, { path: '/?providerId=P10001' });
+    await userEvent.click(await screen.findByRole('checkbox', { name: '选择理赔批次 CB1000000001 第 3 行' }));
+    expect(screen.queryByRole('textbox', { name: 'HKD 兑 CNY 的汇率' })).toBeNull();
+    expect(await screen.findByText('CNY 85.00', { selector: 'strong' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '生成付款批次' }));
+    await screen.findByText('共 1 笔理赔，合计 CNY 85.00。生成后待确认付款。');
+    await userEvent.click(screen.getAllByRole('button', { name: '生成付款批次' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(calls.callsTo(SAVE)).toHaveLength(1));
+    expect(calls.callsTo(SAVE)[0].body).toMatchObject({
+      items: [{ lineId: L1, amount: '85.00' }],
+      rates: [],
+    });
+  });
+});
