@@ -85,7 +85,7 @@ describe('claim investigations', () => {
       const main = page.getByRole('main');
       await main.getByRole('link', { name: caseNo }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/claim/medical/detail/'));
-      await main.getByText(c.processing, { exact: true }).first().waitFor();
+      await main.getByText(c.processing, { exact: true }).filter({ visible: true }).first().waitFor();
       const dir = mkdtempSync(join(tmpdir(), 'investigations-e2e-'));
       const record = join(dir, `outpatient-record-${c.lang}.pdf`);
       writeFileSync(record, pdfBytes('outpatient record'));
@@ -102,7 +102,7 @@ describe('claim investigations', () => {
       await screenshot(page, `investigations-answer-${c.lang}`, { fullPage: true });
       await main.getByRole('button', { name: c.submit }).click();
       await main.getByRole('link', { name: `outpatient-record-${c.lang}.pdf` }).waitFor();
-      await main.getByText('SF1234567890', { exact: false }).first().waitFor();
+      await main.getByText('SF1234567890', { exact: false }).filter({ visible: true }).first().waitFor();
 
       // The auditor sees the answer and completes the investigation.
       await caseLink.click();
@@ -115,7 +115,7 @@ describe('claim investigations', () => {
       await screenshot(auditor.page, `investigations-completed-${c.lang}`, { fullPage: true });
 
       await page.reload();
-      await main.getByText(c.completed, { exact: true }).first().waitFor();
+      await main.getByText(c.completed, { exact: true }).filter({ visible: true }).first().waitFor();
     });
   }
 });
