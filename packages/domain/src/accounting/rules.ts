@@ -382,6 +382,13 @@ const ZMonth = z
 const ZProviderId = z.string().trim().min(1, REQUIRED).max(64);
 
 export const ACC_PAGE_SIZES = [10, 20, 30, 50] as const;
+/** The most claim lines one payment batch pays. */
+export const PAY_BATCH_MAX_ITEMS = 2000;
+/** A filter of a provider's payable lines: claim currency, claim batch number (contains). */
+const ZPayableFilter = {
+  currency: ZCurrency.optional(),
+  claimBatchNo: z.string().trim().max(32).optional(),
+};
 const ZPaging = {
   current: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce
@@ -430,16 +437,43 @@ export const ZPayBillSave = z
   .object({
     providerId: ZProviderId,
     invoiceCurrency: ZCurrency,
+    /** The lines to pay and how much; with `matching`, also the amounts of matching lines not paid in full. */
     items: z
       .array(z.object({ lineId: ZId, amount: ZMoney }))
-      .min(1, bilingual('请至少选择一条理赔', 'Choose at least one claim to pay'))
-      .max(2000, bilingual('一个付款批次最多 2000 条理赔', 'At most 2,000 claims in one payment batch')),
+      .max(
+        PAY_BATCH_MAX_ITEMS,
+        bilingual('一个付款批次最多 2000 条理赔', 'At most 2,000 claims in one payment batch'),
+      )
+      .default([]),
+    /**
+     * Every payable line of the provider matching the filter (the screen's "all matching"), at
+     * its outstanding amount unless `items` gives another, less `excludeLineIds`. `expected` is
+     * what the screen showed (count and amounts per claim currency); the server refuses with 409
+     * when the lines changed since.
+     */
+    matching: z
+      .object({
+        ...ZPayableFilter,
+        excludeLineIds: z
+          .array(ZId)
+          .max(PAY_BATCH_MAX_ITEMS * 5)
+          .default([]),
+        expected: z.object({
+          count: z.number().int().min(1).max(PAY_BATCH_MAX_ITEMS),
+          amounts: z.array(z.object({ currency: ZCurrency, amount: ZMoney })).max(ISO_CURRENCIES.length),
+        }),
+      })
+      .optional(),
     /** The rate of each claim currency other than the invoice currency. */
     rates: z
       .array(z.object({ currency: ZCurrency, rate: ZRate }))
       .max(ISO_CURRENCIES.length)
       .default([]),
     remark: ZRemark,
+  })
+  .refine((v) => v.items.length > 0 || v.matching !== undefined, {
+    path: ['items'],
+    message: bilingual('请至少选择一条理赔', 'Choose at least one claim to pay'),
   })
   .refine((v) => new Set(v.items.map((i) => i.lineId)).size === v.items.length, {
     path: ['items'],
@@ -495,8 +529,20 @@ export type TDispute = z.input<typeof ZDispute>;
 export type TResolve = z.input<typeof ZResolve>;
 export type TReconcile = z.input<typeof ZReconcile>;
 
-/** GET /claim/acc/payable?providerId=: what a new batch of the provider may take. */
-export const ZPayableQuery = z.object({ providerId: ZProviderId, ts: z.string().optional() });
+export const PAYABLE_PAGE_SIZES = [10, 20, 50, 100] as const;
+/** GET /claim/acc/payable?providerId=&current=&size=: a page of what a new batch of the provider may take. */
+export const ZPayableQuery = z.object({
+  providerId: ZProviderId,
+  ...ZPayableFilter,
+  current: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAYABLE_PAGE_SIZES as readonly number[]).includes(n), FORMAT)
+    .default(20),
+  ts: z.string().optional(),
+});
+export type TPayableQuery = z.input<typeof ZPayableQuery>;
 
 const ZMonthFilter = z
   .object({
@@ -643,7 +689,14 @@ export const ZPayable = z.object({
   providerEnName: z.string(),
   /** The provider's bank account currency (ISO), the default invoice currency of a new batch. */
   accountCurrency: z.string().nullable(),
-  lines: z.array(ZPayableLine),
+  /** One page of the provider's payable lines matching the filter (oldest decision first). */
+  records: z.array(ZPayableLine),
+  current: z.number().int(),
+  size: z.number().int(),
+  /** How many lines match the filter. */
+  total: z.number().int(),
+  /** What is left to pay of all the lines matching the filter, per claim currency (with their count). */
+  outstanding: z.array(ZCurrencyAmount.extend({ count: z.number().int() })),
   /** Approved amounts still waiting for their invoices (not payable yet), per currency. */
   awaitingInvoice: z.array(ZCurrencyAmount),
 });

@@ -1085,6 +1085,13 @@ export const ERRORS = {
     '补付后应付金额 {payable} 将超过申请金额 {claimed}',
     'With this adjustment the payable {payable} would be more than the claimed {claimed}',
   ),
+  // Payment batches from "all matching" (docs/decisions/0022-lists-at-scale.md, issue 10): 40345, 40976.
+  ACC_PAY_TOO_MANY: entry(
+    40345,
+    400,
+    '所选条件下有 {count} 条理赔，一个付款批次最多 {max} 条；请缩小范围或取消部分理赔',
+    '{count} claims match the filter; one payment batch pays at most {max}: narrow the filter or leave some out',
+  ),
   PAY_BATCH_NOT_FOUND: entry(40460, 404, '付款批次不存在', 'The payment batch does not exist'),
   ACC_PROVIDER_NOT_FOUND: entry(
     40461,
@@ -1110,6 +1117,12 @@ export const ERRORS = {
     409,
     '理赔批次 {batchNo} 第 {row} 行当前为“{status}”，不能{action}',
     'Claim batch {batchNo}, row {row} is "{status}", so it cannot be {action}',
+  ),
+  ACC_PAYABLE_CHANGED: entry(
+    40976,
+    409,
+    '可付款的理赔已变化（现为 {count} 条，{amounts}），请刷新后重新确认',
+    'The payable claims have changed (now {count}, {amounts}); refresh and check them again',
   ),
   PAY_OWN_DISPUTE: entry(
     40973,

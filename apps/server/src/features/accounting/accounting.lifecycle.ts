@@ -13,6 +13,7 @@ import {
   convertCents,
   formatRate,
   ITEM_STATUS,
+  PAY_BATCH_MAX_ITEMS,
   PAY_STATUS,
   PAYABLE_SOURCE,
   PAYMENT_ACTION,
@@ -42,7 +43,7 @@ import { providerScope } from '../appointments/appointments.service.ts';
 import { claimBatches, claimLines } from '../claims/claims.tables.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
 import { assertWorkflowAuditor } from '../workflow/workflow.service.ts';
-import { addPayableAdjustment, payableLines } from './accounting.payables.ts';
+import { addPayableAdjustment, payableLinePage, payableLines } from './accounting.payables.ts';
 import { oneBatchWhere, payBatchDetail, providerOf, type TPayBatchRow } from './accounting.service.ts';
 import { paymentBatches, paymentFlow, paymentItems } from './accounting.tables.ts';
 
@@ -186,16 +187,17 @@ export async function buildPayBatch(p: TPlatform, { actor, requestId, input }: T
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`payments:${actor.tenantId}:${input.providerId}`}))`,
     );
+    const items = input.matching ? await matchingItems(tx, actor.tenantId, input) : input.items;
     const lines = new Map(
       (
         await payableLines(tx, {
           tenantId: actor.tenantId,
           providerId: input.providerId,
-          lineIds: input.items.map((i) => i.lineId),
+          lineIds: items.map((i) => i.lineId),
         })
       ).map((l) => [l.lineId, l]),
     );
-    for (const item of input.items) {
+    for (const item of items) {
       const line = lines.get(item.lineId);
       if (!line?.invoiced) throw new AppError('ACC_LINE_NOT_PAYABLE');
       if (toCents(item.amount) > toCents(line.outstanding))
@@ -209,13 +211,13 @@ export async function buildPayBatch(p: TPlatform, { actor, requestId, input }: T
         });
     }
     const needed = new Set(
-      input.items.map((i) => lines.get(i.lineId)?.currency ?? '').filter((c) => c !== input.invoiceCurrency),
+      items.map((i) => lines.get(i.lineId)?.currency ?? '').filter((c) => c !== input.invoiceCurrency),
     );
     const unused = input.rates.find((r) => !needed.has(r.currency));
     if (unused) throw new AppError('ACC_RATE_UNUSED', { params: { currency: unused.currency } });
     const rates = Object.fromEntries(input.rates.map((r) => [r.currency, r.rate]));
     const amounts = batchAmounts(
-      input.items.map((i) => ({ currency: lines.get(i.lineId)?.currency ?? '', amount: i.amount })),
+      items.map((i) => ({ currency: lines.get(i.lineId)?.currency ?? '', amount: i.amount })),
       input.invoiceCurrency,
       rates,
     );
@@ -223,7 +225,7 @@ export async function buildPayBatch(p: TPlatform, { actor, requestId, input }: T
       throw new AppError('ACC_RATE_MISSING', {
         params: { currency: amounts.missingRate, invoiceCurrency: input.invoiceCurrency },
       });
-    input.items.forEach((item, i) => {
+    items.forEach((item, i) => {
       const line = lines.get(item.lineId);
       if (line && convertCents(toCents(item.amount), amounts.lines[i].rate) === 0n)
         throw new AppError('ACC_AMOUNT_ROUNDS_TO_ZERO', {
@@ -243,7 +245,7 @@ export async function buildPayBatch(p: TPlatform, { actor, requestId, input }: T
         providerId: input.providerId,
         invoiceCurrency: input.invoiceCurrency,
         rates: input.rates.map((r) => ({ currency: r.currency, rate: formatRate(r.rate) })),
-        itemCount: input.items.length,
+        itemCount: items.length,
         totalAmount: amounts.total,
         remark: input.remark,
         builtBy: actor.userId,
@@ -254,7 +256,7 @@ export async function buildPayBatch(p: TPlatform, { actor, requestId, input }: T
       })
       .returning();
     await tx.insert(paymentItems).values(
-      input.items.map((item, i) => {
+      items.map((item, i) => {
         const line = lines.get(item.lineId) as NonNullable<ReturnType<typeof lines.get>>;
         return {
           tenantId: actor.tenantId,
@@ -281,12 +283,83 @@ export async function buildPayBatch(p: TPlatform, { actor, requestId, input }: T
         from: '',
         to: PAY_STATUS.TO_BE_CONFIRMED.code,
         remark: input.remark,
-        detail: { items: input.items.length, rates: batch.rates },
+        detail: { items: items.length, rates: batch.rates },
       },
     );
     return batch.payBatchNo;
   });
   return payBatchDetail(p, { actor, payBatchNo });
+}
+
+/**
+ * The items of a batch built from "all matching" (issue 10): every open, invoiced line of the
+ * provider the filter matches, at its outstanding amount unless `items` names another, less the
+ * excluded lines, plus any line of `items` outside the filter. Refused when more than a batch may
+ * pay, and (409) when the count or amounts per claim currency differ from what the screen showed.
+ */
+async function matchingItems(
+  tx: TDbOrTx,
+  tenantId: string,
+  input: TSave,
+): Promise<{ lineId: string; amount: string }[]> {
+  const matching = input.matching as NonNullable<TSave['matching']>;
+  const excluded = new Set(matching.excludeLineIds);
+  const filter = {
+    tenantId,
+    providerId: input.providerId,
+    currency: matching.currency,
+    claimBatchNo: matching.claimBatchNo,
+    open: 'invoiced' as const,
+  };
+  // Read at most what a batch may pay plus the excluded lines (one more tells "too many").
+  const page = await payableLinePage(tx, filter, {
+    offset: 0,
+    limit: PAY_BATCH_MAX_ITEMS + excluded.size + 1,
+  });
+  const given = new Map(input.items.map((i) => [i.lineId, i.amount]));
+  const kept = page.rows.filter((l) => !excluded.has(l.lineId));
+  const inFilter = new Set(page.rows.map((l) => l.lineId));
+  const items = [
+    ...kept.map((l) => ({ lineId: l.lineId, amount: given.get(l.lineId) ?? l.outstanding })),
+    ...input.items.filter((i) => !inFilter.has(i.lineId)),
+  ];
+  const count =
+    page.total - page.rows.filter((l) => excluded.has(l.lineId)).length + items.length - kept.length;
+  if (count > PAY_BATCH_MAX_ITEMS)
+    throw new AppError('ACC_PAY_TOO_MANY', { params: { count, max: PAY_BATCH_MAX_ITEMS } });
+  const currencyOf = new Map(page.rows.map((l) => [l.lineId, l.currency]));
+  const outside = items.filter((i) => !currencyOf.has(i.lineId));
+  if (outside.length > 0) {
+    const rows = await payableLines(tx, {
+      tenantId,
+      providerId: input.providerId,
+      lineIds: outside.map((i) => i.lineId),
+    });
+    for (const l of rows) currencyOf.set(l.lineId, l.currency);
+  }
+  // A line outside the filter that is not payable: the build's own check refuses it (40310).
+  if (items.some((i) => !currencyOf.has(i.lineId))) return items;
+  const sums = new Map<string, bigint>();
+  for (const i of items) {
+    const c = currencyOf.get(i.lineId) ?? '';
+    sums.set(c, (sums.get(c) ?? 0n) + toCents(i.amount));
+  }
+  const expected = new Map(matching.expected.amounts.map((a) => [a.currency, toCents(a.amount)]));
+  const same =
+    items.length === matching.expected.count &&
+    sums.size === expected.size &&
+    [...sums].every(([c, cents]) => expected.get(c) === cents);
+  if (!same)
+    throw new AppError('ACC_PAYABLE_CHANGED', {
+      params: {
+        count: items.length,
+        amounts: [...sums]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([c, cents]) => `${c} ${fromCents(cents)}`)
+          .join(', '),
+      },
+    });
+  return items;
 }
 
 /** Cancels a batch still to be confirmed: its lines are free again for another batch. */

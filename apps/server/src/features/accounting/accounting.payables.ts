@@ -53,10 +53,59 @@ const TO_BE_CONFIRMED = PAY_STATUS.TO_BE_CONFIRMED.code;
  * The payable, paid, held and outstanding amounts of approved lines of the tenant, of one
  * provider or of the given lines. Amounts are in each line's claim currency, to the cent.
  */
-export async function payableLines(
+export async function payableLines(db: TDbOrTx, filter: TPayableFilter): Promise<TPayableRow[]> {
+  return (await selectPayable(db, filter)).rows;
+}
+
+/** Which payable lines to read: the tenant's, one provider's, the given lines; the optional narrowing of a list. */
+export interface TPayableFilter {
+  tenantId: string;
+  providerId?: string;
+  lineIds?: readonly string[];
+  /** Lines of this claim currency only. */
+  currency?: string;
+  /** Lines of claim batches whose number contains this text. */
+  claimBatchNo?: string;
+  /**
+   * Only lines with something left to pay (payable + adjustments - paid - held > 0), whose
+   * invoice is uploaded ('invoiced': what a payment batch may take) or not yet ('awaiting').
+   */
+  open?: 'invoiced' | 'awaiting';
+}
+
+/**
+ * One page of the payable lines of a filter (issue 10: the payment-batch screen pages on the
+ * server), in their order, with how many lines the filter matches and, when `open` is given,
+ * their outstanding amounts per claim currency (a separate aggregate over the same filter).
+ */
+export async function payableLinePage(
   db: TDbOrTx,
-  { tenantId, providerId, lineIds }: { tenantId: string; providerId?: string; lineIds?: readonly string[] },
-): Promise<TPayableRow[]> {
+  filter: TPayableFilter,
+  page: { offset: number; limit: number },
+): Promise<{
+  rows: TPayableRow[];
+  total: number;
+  outstanding: { currency: string; count: number; amount: string }[];
+}> {
+  const { rows, sums } = await selectPayable(db, filter, page);
+  const outstanding = sums ?? [];
+  return { rows, total: outstanding.reduce((n, s) => n + s.count, 0), outstanding };
+}
+
+/** What is left to pay of line `l`, in SQL (the same sum as the keyed reads below make in code). */
+const OUTSTANDING = sql`(coalesce(l.payable_amount, 0)
+  + coalesce((select sum(a.amount) from claim_payable_adjustments a
+      where a.tenant_id = l.tenant_id and a.line_ref = l.id), 0)
+  - coalesce((select sum(i.claim_amount) from payment_items i join payment_batches p on p.id = i.batch_ref
+      where i.tenant_id = l.tenant_id and i.line_ref = l.id and p.pay_status in (${CONFIRMED}, ${TO_BE_CONFIRMED})), 0))`;
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function selectPayable(
+  db: TDbOrTx,
+  { tenantId, providerId, lineIds, currency, claimBatchNo, open }: TPayableFilter,
+  page?: { offset: number; limit: number },
+): Promise<{ rows: TPayableRow[]; sums?: { currency: string; count: number; amount: string }[] }> {
   const terms: SQL[] = [
     sql`l.tenant_id = ${tenantId}`,
     sql`l.status = ${APPROVED_LINE}`,
@@ -64,6 +113,11 @@ export async function payableLines(
   ];
   if (providerId !== undefined) terms.push(sql`b.provider_id = ${providerId}`);
   if (lineIds !== undefined) terms.push(sql`l.id = any(${pgArray(lineIds)}::uuid[])`);
+  if (currency !== undefined) terms.push(sql`l.currency = ${currency}`);
+  if (claimBatchNo) terms.push(sql`b.batch_no ilike ${`%${escapeLike(claimBatchNo)}%`}`);
+  if (open === 'invoiced') terms.push(sql`s.status = ${UPLOADED}`);
+  if (open === 'awaiting') terms.push(sql`s.status is distinct from ${UPLOADED}`);
+  if (open !== undefined) terms.push(sql`${OUTSTANDING} > 0`);
   const rows = await query<{
     lineId: string;
     claimBatchId: string;
@@ -95,9 +149,23 @@ export async function payableLines(
     join claim_batches b on b.id = l.batch_ref
     left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
     where ${sql.join(terms, sql` and `)}
-    order by b.decided_at, b.batch_no, l.row_no`,
+    order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
-  if (rows.length === 0) return [];
+  // A page's count and sums: the same joins and terms, grouped by currency (no order, no window).
+  const sums =
+    page &&
+    (
+      await query<{ currency: string; count: number; amount: string }>(
+        db,
+        sql`select l.currency, count(*)::int as count, sum(${OUTSTANDING})::text as amount
+        from claim_lines l
+        join claim_batches b on b.id = l.batch_ref
+        left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+        where ${sql.join(terms, sql` and `)}
+        group by l.currency order by l.currency`,
+      )
+    ).map((r) => ({ currency: r.currency, count: r.count, amount: fromCents(toCents(r.amount)) }));
+  if (rows.length === 0) return { rows: [], sums };
   // Adjustments and payments of these lines, each read by its (tenant, line) index. Separate
   // keyed reads rather than joined subqueries: joined, a plan made on stale statistics (PGlite
   // runs no autovacuum) summed every line's payments once per line.
@@ -120,7 +188,7 @@ export async function payableLines(
   ]);
   const added = new Map(adjustments.map((a) => [a.lineId, toCents(a.amount)]));
   const takenOf = new Map(taken.map((t) => [t.lineId, t]));
-  return rows.map((r) => {
+  const lines = rows.map((r) => {
     const payable = toCents(r.payable) + (added.get(r.lineId) ?? 0n);
     const paid = toCents(takenOf.get(r.lineId)?.paid ?? '0');
     const held = toCents(takenOf.get(r.lineId)?.held ?? '0');
@@ -133,6 +201,7 @@ export async function payableLines(
       decidedAt: new Date(r.decidedAt),
     };
   });
+  return { rows: lines, sums };
 }
 
 /** The payable amount of one line and everything paid or held of it (under the caller's lock). */

@@ -121,13 +121,12 @@ export function accountingRoutes(p: TPlatform): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'What a new payment batch of the provider may take: its approved claim lines whose invoice is uploaded, with payable, paid, held and outstanding amounts; what still waits for invoices',
+            'A page of what a new payment batch of the provider may take: its approved claim lines whose invoice is uploaded and something is left to pay (filter: claim currency, claim batch number), with payable, paid, held and outstanding amounts; the count and outstanding sums of every matching line; what still waits for invoices',
           querystring: ZPayableQuery,
           response: { 200: ZEnvelope(ZPayable) },
         },
       },
-      async (request) =>
-        ok(await payableFor(p, { actor: actorOf(request), providerId: request.query.providerId })),
+      async (request) => ok(await payableFor(p, { actor: actorOf(request), filter: request.query })),
     );
 
     app.post(

@@ -20,6 +20,7 @@ import {
   type TPayBatchPage,
   type TPayDetail,
   type TPayItem,
+  type ZPayableQuery,
   type ZPayBillListBody,
 } from '@portal/domain/accounting/rules';
 import { CLAIM_BATCH_STATUS, CLAIM_LINE_STATUS } from '@portal/domain/claims/rules';
@@ -37,7 +38,7 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { chinaSecond, providerScope } from '../appointments/appointments.service.ts';
 import { claimBatches, claimLines } from '../claims/claims.tables.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
-import { payableLines } from './accounting.payables.ts';
+import { payableLinePage, payableLines } from './accounting.payables.ts';
 import { paymentBatches, paymentFlow, paymentItems } from './accounting.tables.ts';
 
 export type TPayBatchRow = typeof paymentBatches.$inferSelect;
@@ -269,42 +270,52 @@ export function perCurrency(rows: readonly { currency: string; amount: string }[
     .map(([currency, cents]) => ({ currency, amount: fromCents(cents) }));
 }
 
-/** GET /claim/acc/payable?providerId=: what a new batch of the provider may take (operators). */
+/**
+ * GET /claim/acc/payable?providerId=&current=&size=: a page of what a new batch of the provider
+ * may take (operators), with the count and outstanding sums of everything the filter matches
+ * (the screen's "all matching") and what still waits for invoices.
+ */
 export async function payableFor(
   p: TPlatform,
-  { actor, providerId }: { actor: TActor; providerId: string },
+  { actor, filter }: { actor: TActor; filter: z.output<typeof ZPayableQuery> },
 ): Promise<TPayable> {
+  const { providerId, currency, claimBatchNo, current, size } = filter;
   const provider = await providerOf(p.db, actor.tenantId, providerId);
-  const lines = await payableLines(p.db, { tenantId: actor.tenantId, providerId });
-  const open = lines.filter((l) => toCents(l.outstanding) > 0n);
+  const base = { tenantId: actor.tenantId, providerId, currency, claimBatchNo };
+  const page = await payableLinePage(
+    p.db,
+    { ...base, open: 'invoiced' },
+    { offset: (current - 1) * size, limit: size },
+  );
+  const awaiting = await payableLinePage(p.db, { ...base, open: 'awaiting' }, { offset: 0, limit: 0 });
   return {
     providerId,
     providerCnName: provider.cnName,
     providerEnName: provider.enName,
     accountCurrency: isoCurrency(provider.currency),
-    lines: open
-      .filter((l) => l.invoiced)
-      .map((l) => ({
-        lineId: l.lineId,
-        claimBatchId: l.claimBatchId,
-        claimBatchNo: l.claimBatchNo,
-        rowNo: l.rowNo,
-        memberId: l.memberId,
-        memberName: maskMemberField('name', l.memberName),
-        memberNameEn: maskMemberField('nameEn', l.memberNameEn),
-        visitDate: l.visitDate,
-        itemName: l.itemName,
-        currency: l.currency,
-        claimedAmount: l.claimed,
-        payableAmount: l.payable,
-        paidAmount: l.paid,
-        heldAmount: l.held,
-        outstanding: l.outstanding,
-        handleTime: chinaSecond(l.decidedAt),
-      })),
-    awaitingInvoice: perCurrency(
-      open.filter((l) => !l.invoiced).map((l) => ({ currency: l.currency, amount: l.outstanding })),
-    ),
+    records: page.rows.map((l) => ({
+      lineId: l.lineId,
+      claimBatchId: l.claimBatchId,
+      claimBatchNo: l.claimBatchNo,
+      rowNo: l.rowNo,
+      memberId: l.memberId,
+      memberName: maskMemberField('name', l.memberName),
+      memberNameEn: maskMemberField('nameEn', l.memberNameEn),
+      visitDate: l.visitDate,
+      itemName: l.itemName,
+      currency: l.currency,
+      claimedAmount: l.claimed,
+      payableAmount: l.payable,
+      paidAmount: l.paid,
+      heldAmount: l.held,
+      outstanding: l.outstanding,
+      handleTime: chinaSecond(l.decidedAt),
+    })),
+    current,
+    size,
+    total: page.total,
+    outstanding: page.outstanding,
+    awaitingInvoice: perCurrency(awaiting.outstanding),
   };
 }
 

@@ -1,5 +1,5 @@
 import { chinaDay } from '@portal/domain/format/format';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
@@ -40,9 +40,11 @@ type TDetail = {
 };
 
 const payable = async (who = 'demo/auditor', providerId = 'P10001') => {
-  const res = await get(k, who, `/claim/acc/payable?providerId=${providerId}`);
+  const res = await get(k, who, `/claim/acc/payable?providerId=${providerId}&size=100`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
+  const data = res.json().data;
+  expect(data.total, 'the tests keep under one page of 100').toBeLessThanOrEqual(100);
+  return { ...data, lines: data.records } as {
     accountCurrency: string | null;
     lines: {
       lineId: string;
@@ -935,5 +937,180 @@ describe('isolation and permissions', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('paging what a batch may take (issue 10)', () => {
+  type TPage = {
+    records: { lineId: string; claimBatchNo: string; currency: string; outstanding: string }[];
+    current: number;
+    size: number;
+    total: number;
+    outstanding: { currency: string; count: number; amount: string }[];
+    awaitingInvoice: { currency: string; amount: string }[];
+  };
+  const page = async (query: string, who = 'demo/auditor') => {
+    const res = await get(k, who, `/claim/acc/payable?providerId=P10002&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as TPage;
+  };
+  const saveFor = (payload: Record<string, unknown>) =>
+    post(k, 'demo/auditor', '/claim/acc/payBill/save', {
+      providerId: 'P10002',
+      invoiceCurrency: 'CNY',
+      ...payload,
+    });
+  let cny: TApproved;
+  let hkd: TApproved;
+
+  beforeAll(async () => {
+    cny = await invoiced(
+      k,
+      await approvedClaims(
+        k,
+        Array.from({ length: 12 }, (_, i) => ({ amount: `${10 + i}.00`, payable: `${10 + i}.00` })),
+        { who: 'demo/clinic2' },
+      ),
+      'demo/clinic2',
+    );
+    hkd = await invoiced(
+      k,
+      await approvedClaims(
+        k,
+        [
+          { amount: '100.00', payable: '100.00', currency: 'HKD' },
+          { amount: '200.00', payable: '200.00', currency: 'HKD' },
+        ],
+        { who: 'demo/clinic2' },
+      ),
+      'demo/clinic2',
+    );
+    // Waiting for its invoice: counted apart, never offered.
+    await approvedClaims(k, [{ amount: '5.00', payable: '5.00' }], { who: 'demo/clinic2' });
+  });
+
+  it('answers one page at a time with the count and sums of everything the filter matches', async () => {
+    const first = await page('size=10');
+    expect(first).toMatchObject({ current: 1, size: 10, total: 14 });
+    expect(first.records).toHaveLength(10);
+    expect(first.outstanding).toEqual([
+      { currency: 'CNY', count: 12, amount: '186.00' },
+      { currency: 'HKD', count: 2, amount: '300.00' },
+    ]);
+    expect(first.awaitingInvoice).toEqual([{ currency: 'CNY', amount: '5.00' }]);
+    const second = await page('size=10&current=2');
+    expect(second.records).toHaveLength(4);
+    const ids = [...first.records, ...second.records].map((r) => r.lineId);
+    expect(new Set(ids).size).toBe(14);
+    expect(ids).toEqual(expect.arrayContaining([...cny.lineIds, ...hkd.lineIds]));
+    expect((await page('size=10&current=3')).records).toEqual([]);
+
+    const hk = await page('currency=hkd');
+    expect(hk.records.map((r) => r.lineId)).toEqual(hkd.lineIds);
+    expect(hk).toMatchObject({ total: 2, outstanding: [{ currency: 'HKD', count: 2, amount: '300.00' }] });
+    const byBatch = await page(`claimBatchNo=${encodeURIComponent(hkd.batchNo.slice(-6))}`);
+    expect(byBatch.records.map((r) => r.claimBatchNo)).toEqual([hkd.batchNo, hkd.batchNo]);
+    expect((await page('claimBatchNo=%25_')).total).toBe(0);
+  });
+
+  it('refuses a size above the largest, an unknown size and a page number below 1', async () => {
+    for (const query of ['size=500', 'size=15', 'current=0', 'currency=XXX']) {
+      const res = await get(k, 'demo/auditor', `/claim/acc/payable?providerId=P10002&${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe(40010);
+    }
+  });
+
+  it("shows nothing of another tenant's provider and refuses provider staff", async () => {
+    const acme = await get(k, 'acme/auditor', '/claim/acc/payable?providerId=P10002');
+    expect(acme.statusCode).toBe(404);
+    expect(acme.json().code).toBe(40461);
+    expect((await get(k, 'demo/clinic2', '/claim/acc/payable?providerId=P10002')).statusCode).toBe(403);
+  });
+
+  it('builds a batch from everything a filter matches, less what was left out, at the amounts given', async () => {
+    const expected = { count: 11, amounts: [{ currency: 'CNY', amount: '171.00' }] };
+    // Twelve CNY lines (186.00): one left out (10.00), one paid 5.00 short of its 11.00: 171.00.
+    const matching = { currency: 'CNY', excludeLineIds: [cny.lineIds[0]], expected };
+    const items = [{ lineId: cny.lineIds[1], amount: '6.00' }];
+    const stale = await saveFor({ matching: { ...matching, expected: { ...expected, count: 12 } }, items });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 40976 });
+    const res = await saveFor({ matching, items });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data as TDetail;
+    expect(d.batch.totalAmount).toBe('171.00');
+    expect(d.items).toHaveLength(11);
+    expect(d.items.map((i) => i.lineId)).not.toContain(cny.lineIds[0]);
+    expect(d.items.find((i) => i.lineId === cny.lineIds[1])?.amount).toBe('6.00');
+    // What is left: the line left out in full, 5.00 of the short one, the HKD lines.
+    const after = await page('size=20');
+    expect(after.outstanding).toEqual([
+      { currency: 'CNY', count: 2, amount: '15.00' },
+      { currency: 'HKD', count: 2, amount: '300.00' },
+    ]);
+    // The same request again: the lines changed (held by the first batch), 409.
+    expect((await saveFor({ matching, items })).json().code).toBe(40976);
+    const cancelled = await post(k, 'demo/auditor', '/claim/acc/payBill/cancel', {
+      payBatchNo: d.batch.payBatchNo,
+      version: d.batch.version,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
+  it('refuses a filter matching more than one batch may pay, and an empty request', async () => {
+    // 2,001 more invoiced lines of the HKD batch, copied row by row in the database.
+    const db = k.t.platform.db;
+    const columns = (
+      await db.execute<{ column_name: string }>(
+        sql`select column_name from information_schema.columns where table_name = 'claim_lines' order by ordinal_position`,
+      )
+    ).rows.map((r) => r.column_name);
+    const values = columns.map((c) =>
+      c === 'id'
+        ? 'gen_random_uuid()'
+        : c === 'row_no'
+          ? '1000 + g'
+          : c === 'dup_key'
+            ? "dup_key || '-' || g"
+            : c,
+    );
+    await db.execute(
+      sql.raw(
+        `insert into claim_lines (${columns.join(', ')}) select ${values.join(', ')} from claim_lines, generate_series(1, 2001) g where id = '${hkd.lineIds[0]}'`,
+      ),
+    );
+    const hk = await page('currency=HKD');
+    expect(hk.total).toBe(2003);
+    const res = await saveFor({
+      invoiceCurrency: 'HKD',
+      matching: {
+        currency: 'HKD',
+        expected: { count: 2000, amounts: [{ currency: 'HKD', amount: '1.00' }] },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 40345 });
+    const en = await post(
+      k,
+      'demo/auditor',
+      '/claim/acc/payBill/save',
+      {
+        providerId: 'P10002',
+        invoiceCurrency: 'HKD',
+        matching: {
+          currency: 'HKD',
+          excludeLineIds: [hkd.lineIds[1]],
+          expected: { count: 2000, amounts: [{ currency: 'HKD', amount: '1.00' }] },
+        },
+      },
+      'en',
+    );
+    expect(en.json().msg_en).toBe(
+      '2002 claims match the filter; one payment batch pays at most 2000: narrow the filter or leave some out',
+    );
+    const empty = await saveFor({});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe(40010);
   });
 });
