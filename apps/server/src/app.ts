@@ -47,6 +47,7 @@ import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase, type TOpenDatabaseOptions } from './platform/db/client.ts';
 import { safeErrorForLog } from './platform/db/db-errors.ts';
+import { analyzeSoon, defineDatabaseMaintenanceJob } from './platform/db/maintenance.ts';
 import { installErrorHandler, shuttingDownBody } from './platform/http/error-handler.ts';
 import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
@@ -140,8 +141,14 @@ export async function buildApp(
     securityEvent,
     jobs: createJobRunner({ db: database.db, log: app.log, pollSeconds: config.jobsPollSeconds }),
   };
+  // The embedded database's ANALYZE (no autovacuum there): hourly, and due at once after the seed.
+  defineDatabaseMaintenanceJob(platform);
   // Jobs start once every feature has defined its own, and stop before the database closes.
-  if (config.jobsEnabled) app.addHook('onReady', () => platform.jobs.start());
+  if (config.jobsEnabled)
+    app.addHook('onReady', async () => {
+      await analyzeSoon(platform);
+      await platform.jobs.start();
+    });
   app.addHook('preClose', () => platform.jobs.stop());
   // Graceful shutdown: close() stops new connections at once, but requests already running
   // must finish before the database goes away.

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
+import { query } from '../../platform/db/raw-query.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { createUser } from '../../test/change-tasks.ts';
 import { createTestApp, login } from '../../test/test-app.ts';
@@ -1062,10 +1063,11 @@ describe('paging what a batch may take (issue 10)', () => {
     // 2,001 more invoiced lines of the HKD batch, copied row by row in the database.
     const db = k.t.platform.db;
     const columns = (
-      await db.execute<{ column_name: string }>(
+      await query<{ column_name: string }>(
+        db,
         sql`select column_name from information_schema.columns where table_name = 'claim_lines' order by ordinal_position`,
       )
-    ).rows.map((r) => r.column_name);
+    ).map((r) => r.column_name);
     const values = columns.map((c) =>
       c === 'id'
         ? 'gen_random_uuid()'

@@ -22,6 +22,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { analyzeSoon } from '../../platform/db/maintenance.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import {
@@ -518,5 +519,6 @@ export async function commitMemberImport(
     const r = report(parsed, result.errors);
     throw new AppError('MEMBER_BATCH_INVALID', { params: { count: r.errorCount }, data: r });
   }
+  await analyzeSoon(p, result.created + result.updated);
   return { ...report(parsed, []), created: result.created, updated: result.updated };
 }

@@ -25,6 +25,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { analyzeSoon } from '../../platform/db/maintenance.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { importHeader, readImportSheet } from '../../platform/http/xlsx-import.ts';
 import type { TPlatform } from '../../platform/platform.ts';
@@ -224,8 +225,10 @@ export async function importMessages(
     // Providers may have left between the check and the insert: then nothing is kept.
     const empty = created.findIndex((c) => c.recipients === 0);
     if (empty >= 0) throw new AppError('MSG_NO_PROVIDERS');
-    return { report: report(checked, created.length), ids: created.map((c) => c.id) };
+    const rows = created.reduce((n, c) => n + 1 + c.recipients, 0);
+    return { report: report(checked, created.length), ids: created.map((c) => c.id), rows };
   });
   await publishMessagesChanged(p, actor.tenantId, { kind: 'appeared', ids: result.ids });
+  await analyzeSoon(p, result.rows);
   return result.report;
 }
