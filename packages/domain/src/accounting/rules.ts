@@ -542,7 +542,13 @@ export const ZPayableQuery = z.object({
     .default(20),
   ts: z.string().optional(),
 });
-export type TPayableQuery = z.input<typeof ZPayableQuery>;
+export type TPayableQuery = {
+  providerId: string;
+  currency?: string;
+  claimBatchNo?: string;
+  current?: number;
+  size?: number;
+};
 
 const ZMonthFilter = z
   .object({

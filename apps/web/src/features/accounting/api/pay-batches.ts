@@ -1,6 +1,7 @@
 import type {
   TAccOption,
   TPayable,
+  TPayableQuery,
   TPayBatchPage,
   TPayBillListBody,
   TPayDetail,
@@ -52,12 +53,13 @@ export function useAccOptions(type: 'provider' | 'currency' | 'disputeReason') {
   });
 }
 
-/** GET /claim/acc/payable?providerId=: what a new batch of the provider may take. */
-export function usePayable(providerId: string | null) {
+/** GET /claim/acc/payable?providerId=&current=&size=: a page of what a new batch of the provider may take. */
+export function usePayable(query: TPayableQuery | null) {
   return useQuery({
-    queryKey: [...ACCOUNTING_KEY, 'payable', providerId],
-    queryFn: () => http.get<TPayable>('/claim/acc/payable', { providerId: providerId ?? '' }),
-    enabled: Boolean(providerId),
+    queryKey: [...ACCOUNTING_KEY, 'payable', query],
+    queryFn: () => http.get<TPayable>('/claim/acc/payable', query ?? {}),
+    enabled: Boolean(query?.providerId),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

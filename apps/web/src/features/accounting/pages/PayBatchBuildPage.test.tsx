@@ -32,12 +32,20 @@ const PAYABLE: TPayable = {
   providerCnName: '北京和睦家医院',
   providerEnName: 'Beijing United',
   accountCurrency: 'CNY',
-  lines: [line(L1, 'CNY', '85.00', 2), line(L2, 'HKD', '1000.00', 3)],
+  records: [line(L1, 'CNY', '85.00', 2), line(L2, 'HKD', '1000.00', 3)],
+  current: 1,
+  size: 20,
+  total: 2,
+  outstanding: [
+    { currency: 'CNY', count: 1, amount: '85.00' },
+    { currency: 'HKD', count: 1, amount: '1000.00' },
+  ],
   awaitingInvoice: [{ currency: 'CNY', amount: '10.00' }],
 };
 const SAVE = '/saasapi/claim/acc/payBill/save';
+const PAYABLE_URL = '/saasapi/claim/acc/payable';
 
-function api() {
+function api(payable: (url: URL) => TPayable = () => PAYABLE) {
   return mockApi({
     'GET /saasapi/claim/acc/getByType': (c) =>
       c.url.searchParams.get('type') === 'provider'
@@ -46,10 +54,29 @@ function api() {
             { code: 'CNY', label: '人民币', labelEn: 'Chinese Yuan (CNY)' },
             { code: 'HKD', label: '港币', labelEn: 'Hong Kong Dollar (HKD)' },
           ],
-    'GET /saasapi/claim/acc/payable': () => PAYABLE,
+    [`GET ${PAYABLE_URL}`]: (c) => payable(c.url),
     [`POST ${SAVE}`]: () => ({ batch: { payBatchNo: 'PB202611000001' }, items: [], flow: [] }),
   });
 }
+
+/** 45 CNY claims of 10.00 each, served a page at a time as the server would. */
+const many = (total: number) => (url: URL) => {
+  const current = Number(url.searchParams.get('current'));
+  const size = Number(url.searchParams.get('size'));
+  const rows = Array.from({ length: Math.max(0, Math.min(size, total - (current - 1) * size)) }, (_, i) => {
+    const n = (current - 1) * size + i + 1;
+    return line(`5f0c6a1e-2b1d-4f7e-9a55-${String(n).padStart(12, '0')}`, 'CNY', '10.00', n);
+  });
+  return {
+    ...PAYABLE,
+    records: rows,
+    current,
+    size,
+    total,
+    outstanding: [{ currency: 'CNY', count: total, amount: `${total * 10}.00` }],
+    awaitingInvoice: [],
+  };
+};
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -57,7 +84,7 @@ afterEach(async () => {
 });
 
 describe('<PayBatchBuildPage>', () => {
-  it('asks for the rate of the other currency, totals line by line and sends the batch', async () => {
+  it('asks for the rate of the other currency, totals per currency and sends "all matching" as the filter', async () => {
     await i18n.changeLanguage('en');
     await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
     const calls = api();
@@ -82,7 +109,9 @@ describe('<PayBatchBuildPage>', () => {
     expect(await screen.findByText('CNY 541.17')).toBeTruthy();
     await userEvent.click(build);
     expect(
-      await screen.findByText('2 claims, total CNY 541.17. The batch waits for confirmation of the payment.'),
+      await screen.findByText(
+        '2 claims, total about CNY 541.17 (each line is converted and rounded when built). The batch waits for confirmation of the payment.',
+      ),
     ).toBeTruthy();
     expect(calls.callsTo(SAVE)).toHaveLength(0);
     await userEvent.click(
@@ -92,20 +121,29 @@ describe('<PayBatchBuildPage>', () => {
     expect(calls.callsTo(SAVE)[0].body).toEqual({
       providerId: 'P10001',
       invoiceCurrency: 'CNY',
-      items: [
-        { lineId: L1, amount: '85.00' },
-        { lineId: L2, amount: '500' },
-      ],
+      items: [{ lineId: L2, amount: '500' }],
+      matching: {
+        excludeLineIds: [],
+        expected: {
+          count: 2,
+          amounts: [
+            { currency: 'CNY', amount: '85.00' },
+            { currency: 'HKD', amount: '500.00' },
+          ],
+        },
+      },
       rates: [{ currency: 'HKD', rate: '0.912345' }],
       remark: '',
     });
   });
 
-  it('pays only the claims chosen (zh)', async () => {
+  it('pays only the claims chosen, converted line by line (zh)', async () => {
     await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
     const calls = api();
     renderAt(<PayBatchBuildPage />, { path: '/?providerId=P10001' });
-    await userEvent.click(await screen.findByRole('checkbox', { name: '选择理赔批次 CB1000000001 第 3 行' }));
+    await userEvent.click(await screen.findByRole('button', { name: '全部不选' }));
+    expect(await screen.findByText('已选择 0 笔理赔（符合条件 2 笔）')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('checkbox', { name: '选择理赔批次 CB1000000001 第 2 行' }));
     expect(screen.queryByRole('textbox', { name: 'HKD 兑 CNY 的汇率' })).toBeNull();
     expect(await screen.findByText('CNY 85.00', { selector: 'strong' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '生成付款批次' }));
@@ -116,5 +154,55 @@ describe('<PayBatchBuildPage>', () => {
       items: [{ lineId: L1, amount: '85.00' }],
       rates: [],
     });
+  });
+
+  it('pages on the server and leaves a claim of page 2 out of "all matching"', async () => {
+    await i18n.changeLanguage('en');
+    await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
+    const calls = api(many(45));
+    renderAt(<PayBatchBuildPage />, { path: '/?providerId=P10001' });
+    expect(await screen.findByText('All 45 of the 45 matching claims chosen')).toBeTruthy();
+    expect(calls.callsTo(PAYABLE_URL).at(-1)?.url.searchParams.get('size')).toBe('20');
+    expect(await screen.findByText('CNY 450.00', { selector: 'strong' })).toBeTruthy();
+    // Page 2 comes from the server; a claim on it is left out.
+    await userEvent.click(screen.getByTitle('2'));
+    const row25 = await screen.findByRole('checkbox', { name: 'Choose claim batch CB1000000001 row 25' });
+    expect(calls.callsTo(PAYABLE_URL).at(-1)?.url.searchParams.get('current')).toBe('2');
+    await userEvent.click(row25);
+    expect(await screen.findByText('All 44 of the 45 matching claims chosen')).toBeTruthy();
+    expect(await screen.findByText('CNY 440.00', { selector: 'strong' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Build payment batch' }));
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: 'Build payment batch' })).at(-1) as HTMLElement,
+    );
+    await waitFor(() => expect(calls.callsTo(SAVE)).toHaveLength(1));
+    expect(calls.callsTo(SAVE)[0].body).toMatchObject({
+      items: [],
+      matching: {
+        excludeLineIds: ['5f0c6a1e-2b1d-4f7e-9a55-000000000025'],
+        expected: { count: 44, amounts: [{ currency: 'CNY', amount: '440.00' }] },
+      },
+    });
+  });
+
+  it('sends the filter to the server and warns when more claims match than one batch pays', async () => {
+    await i18n.changeLanguage('en');
+    await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
+    const calls = api(many(2500));
+    renderAt(<PayBatchBuildPage />, { path: '/?providerId=P10001' });
+    expect(
+      await screen.findByText(
+        '2500 claims chosen; one payment batch pays at most 2000. Narrow the filter (claim currency, claim batch) or leave some out.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Build payment batch' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    const batchNo = screen.getByRole('searchbox', { name: 'Claim batch' });
+    await userEvent.type(batchNo, 'CB1000{Enter}');
+    await waitFor(() =>
+      expect(calls.callsTo(PAYABLE_URL).at(-1)?.url.searchParams.get('claimBatchNo')).toBe('CB1000'),
+    );
+    expect(calls.callsTo(PAYABLE_URL).at(-1)?.url.searchParams.get('current')).toBe('1');
   });
 });
