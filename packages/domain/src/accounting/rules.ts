@@ -408,8 +408,14 @@ export const ACC_OPTION_TYPES = [
   'currency',
   'provider',
 ] as const;
+/** How many providers one provider lookup answers at most (a picker searches, it does not list). */
+export const ACC_PROVIDER_OPTIONS_MAX = 50;
 export const ZGetByType = z.object({
   type: z.enum(ACC_OPTION_TYPES, { error: FORMAT }),
+  /** provider: an id or name containing this text (the picker's search); empty: the first ones by id. */
+  keyword: z.string().trim().max(64).optional(),
+  /** provider: this provider is answered too, whatever the keyword (the picker's current value). */
+  code: z.string().trim().max(64).optional(),
   ts: z.string().optional(),
 });
 export const ZAccOption = z.object({ code: z.string(), label: z.string(), labelEn: z.string() });

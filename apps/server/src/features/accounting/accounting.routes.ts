@@ -88,12 +88,12 @@ export function accountingRoutes(p: TPlatform): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'The options of a finance filter or form: payStatus, reconcileStatus, itemStatus, disputeReason, resolution, currency (the currency code table) or provider (providers with approved claims or payments; provider staff: their own)',
+            'The options of a finance filter or form: payStatus, reconcileStatus, itemStatus, disputeReason, resolution, currency (the currency code table) or provider (providers with approved claims or payments whose id or name contains keyword, at most 50, plus the provider named by code; provider staff: their own)',
           querystring: ZGetByType,
           response: { 200: ZEnvelope(z.array(ZAccOption)) },
         },
       },
-      async (request) => ok(await accOptions(p, { actor: actorOf(request), type: request.query.type })),
+      async (request) => ok(await accOptions(p, { actor: actorOf(request), ...request.query })),
     );
 
     app.post(

@@ -6,6 +6,7 @@
  * monthly bills in accounting.bills.ts.
  */
 import {
+  ACC_PROVIDER_OPTIONS_MAX,
   DISPUTE_REASON,
   ITEM_STATUS,
   isoCurrency,
@@ -325,7 +326,7 @@ const coded = (table: Record<string, { code: string; zh: string; en: string }>):
 /** GET /claim/acc/getByType?type=: the options of a filter or form of the finance screens. */
 export async function accOptions(
   p: TPlatform,
-  { actor, type }: { actor: TActor; type: string },
+  { actor, type, keyword, code }: { actor: TActor; type: string; keyword?: string; code?: string },
 ): Promise<TAccOption[]> {
   switch (type) {
     case 'payStatus':
@@ -341,8 +342,12 @@ export async function accOptions(
     case 'currency':
       return Object.values(CURRENCY).map((c) => ({ code: c.iso, label: c.zh, labelEn: c.en }));
     default: {
-      // provider: the providers with approved claims or payment batches (provider staff: their own).
+      // provider: the providers with approved claims or payment batches (provider staff: their own)
+      // whose id or name contains the keyword, at most 50 by id (issue 10: a picker searches the
+      // server), and the provider of `code` (the picker's current value) whatever the keyword.
       const scope = providerScope(actor);
+      const like = `%${escapeLike(keyword ?? '')}%`;
+      const named = code ? sql`p.provider_id = ${code} or` : sql``;
       const rows = await query<{ providerId: string; cnName: string; enName: string }>(
         p.db,
         sql`select p.provider_id as "providerId", p.provider_cn_name as "cnName", p.provider_en_name as "enName"
@@ -353,7 +358,10 @@ export async function accOptions(
                    and b.provider_id = p.provider_id and b.status = ${CLAIM_BATCH_STATUS.APPROVED.code})
               or exists (select 1 from payment_batches pb where pb.tenant_id = p.tenant_id
                    and pb.provider_id = p.provider_id))
-          order by p.provider_id`,
+            and (${named} p.provider_id ilike ${like} or p.provider_cn_name ilike ${like}
+              or p.provider_en_name ilike ${like})
+          order by p.provider_id = ${code ?? ''} desc, p.provider_id
+          limit ${ACC_PROVIDER_OPTIONS_MAX}`,
       );
       return rows.map((r) => ({
         code: r.providerId,

@@ -1115,4 +1115,61 @@ describe('paging what a batch may take (issue 10)', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe(40010);
   });
+
+  it('answers the provider picker by keyword, at most 50, with the current provider whatever the keyword', async () => {
+    const options = async (query: string, who = 'demo/auditor') => {
+      const res = await get(k, who, `/claim/acc/getByType?type=provider&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { code: string; labelEn: string }[]).map((o) => o.code);
+    };
+    // 55 more providers of demo with an approved claim batch each (copies of one, in the database).
+    const db = k.t.platform.db;
+    await db.insert(providers).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        tenantId: demoId,
+        providerId: `P3${String(i).padStart(4, '0')}`,
+        providerCnName: `分页医院 ${i}`,
+        providerEnName: `Paging Hospital ${i}`,
+        signStatus: '01',
+      })),
+    );
+    const columns = (
+      await query<{ column_name: string }>(
+        db,
+        sql`select column_name from information_schema.columns where table_name = 'claim_batches' order by ordinal_position`,
+      )
+    ).map((r) => r.column_name);
+    const values = columns.map((c) =>
+      c === 'id'
+        ? 'gen_random_uuid()'
+        : c === 'provider_id'
+          ? 'p.provider_id'
+          : c === 'batch_no'
+            ? "'CBP' || p.provider_id"
+            : `b.${c}`,
+    );
+    await db.execute(
+      sql.raw(
+        `insert into claim_batches (${columns.join(', ')}) select ${values.join(', ')} from claim_batches b, providers p where b.id = '${hkd.batchId}' and p.provider_id like 'P3%' and p.tenant_id = b.tenant_id`,
+      ),
+    );
+    const first = await options('');
+    expect(first).toHaveLength(50);
+    expect(first.slice(0, 2)).toEqual(['P10001', 'P10002']);
+    expect(await options('keyword=Hospital%2042')).toEqual(['P30042']);
+    expect(await options('keyword=%E5%88%86%E9%A1%B5%E5%8C%BB%E9%99%A2%2054')).toEqual(['P30054']);
+    expect(await options('keyword=P3005&code=P10002')).toEqual([
+      'P10002',
+      'P30050',
+      'P30051',
+      'P30052',
+      'P30053',
+      'P30054',
+    ]);
+    expect(await options('keyword=%25')).toEqual([]);
+    expect(await options('keyword=Paging', 'demo/hospital')).toEqual([]);
+    expect(await options('keyword=', 'acme/auditor')).not.toContain('P30042');
+    const long = await get(k, 'demo/auditor', `/claim/acc/getByType?type=provider&keyword=${'x'.repeat(65)}`);
+    expect(long.statusCode).toBe(400);
+  });
 });

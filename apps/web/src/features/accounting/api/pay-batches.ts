@@ -44,8 +44,26 @@ export function usePayDetail(payBatchNo: string | null) {
   return useQuery({ ...payDetailQueryOptions(payBatchNo ?? ''), enabled: Boolean(payBatchNo) });
 }
 
+/**
+ * GET /claim/acc/getByType?type=provider&keyword=&code=: providers whose id or name contains the
+ * keyword (at most 50), with the provider `code` whatever the keyword.
+ */
+export function useAccProviders(keyword: string, code?: string) {
+  return useQuery({
+    queryKey: [...ACCOUNTING_KEY, 'options', 'provider', keyword, code ?? ''],
+    queryFn: () =>
+      http.get<TAccOption[]>(
+        '/claim/acc/getByType',
+        { type: 'provider', keyword, ...(code ? { code } : {}) },
+        { silent: true },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
 /** GET /claim/acc/getByType?type=: the options of a finance filter (lookups fail silently). */
-export function useAccOptions(type: 'provider' | 'currency' | 'disputeReason') {
+export function useAccOptions(type: 'currency' | 'disputeReason') {
   return useQuery({
     queryKey: [...ACCOUNTING_KEY, 'options', type],
     queryFn: () => http.get<TAccOption[]>('/claim/acc/getByType', { type }, { silent: true }),

@@ -36,6 +36,7 @@ import {
   useMonthBills,
 } from '../api/month-bills.ts';
 import { useAccOptions } from '../api/pay-batches.ts';
+import { AccProviderSelect } from './AccProviderSelect.tsx';
 import { ItemStatusTag, money, useLang } from './status.tsx';
 
 type TModel = NonNullable<TMonthBillBody['model']>;
@@ -171,7 +172,6 @@ export function MonthBills({ kind }: { kind: TBillKind }) {
   const { t } = useTranslation('accounting');
   const { has } = usePermission();
   const operator = has(ACC_BUILD);
-  const providers = useAccOptions('provider');
   const currencies = useAccOptions('currency');
   const [body, setBody] = useState<{ current: number; size: number; model: TModel }>({
     current: 1,
@@ -264,17 +264,7 @@ export function MonthBills({ kind }: { kind: TBillKind }) {
         </Form.Item>
         {operator && (
           <Form.Item name="providerId" label={t('fields.provider')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 220 }}
-              placeholder={t('list.allProviders')}
-              options={(providers.data ?? []).map((o) => ({
-                value: o.code,
-                label: `${o.code} ${pickLanguage(o.label, o.labelEn)}`,
-              }))}
-            />
+            <AccProviderSelect allowClear style={{ width: 220 }} placeholder={t('list.allProviders')} />
           </Form.Item>
         )}
         <Form.Item name="invoiceCurrency" label={t('fields.invoiceCurrency')}>

@@ -14,6 +14,7 @@ import { usePermission } from '../../../components/permission/use-permission.ts'
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { logClaimMenu } from '../../claims/api/bury-log.ts';
 import { useAccOptions, usePayBatches } from '../api/pay-batches.ts';
+import { AccProviderSelect } from '../components/AccProviderSelect.tsx';
 import { MonthBills } from '../components/MonthBills.tsx';
 import { money, PayStatusTag, ReconcileStatusTag, useLang } from '../components/status.tsx';
 
@@ -28,7 +29,6 @@ function PaymentList() {
   const navigate = useNavigate();
   const { has } = usePermission();
   const operator = has(ACC_BUILD);
-  const providers = useAccOptions('provider');
   const currencies = useAccOptions('currency');
   const [body, setBody] = useState<{ current: number; size: number; model: TFilter }>({
     current: 1,
@@ -62,17 +62,7 @@ function PaymentList() {
         </Form.Item>
         {operator && (
           <Form.Item name="providerId" label={t('fields.provider')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 220 }}
-              placeholder={t('list.allProviders')}
-              options={(providers.data ?? []).map((o) => ({
-                value: o.code,
-                label: `${o.code} ${pickLanguage(o.label, o.labelEn)}`,
-              }))}
-            />
+            <AccProviderSelect allowClear style={{ width: 220 }} placeholder={t('list.allProviders')} />
           </Form.Item>
         )}
         <Form.Item name="invoiceCurrency" label={t('fields.invoiceCurrency')}>

@@ -27,11 +27,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../../lib/feedback.ts';
-import { pickLanguage } from '../../../lib/i18n.ts';
 import { issueText } from '../../../lib/zod-form.ts';
 import { MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { useBuildPayBatch } from '../api/pay-actions.ts';
 import { ACCOUNTING_KEY, useAccOptions, usePayable } from '../api/pay-batches.ts';
+import { AccProviderSelect } from '../components/AccProviderSelect.tsx';
 import { amountsText, money } from '../components/status.tsx';
 
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
@@ -60,7 +60,6 @@ export function PayBatchBuildPage() {
   const { t } = useTranslation('accounting');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const providers = useAccOptions('provider');
   const currencies = useAccOptions('currency');
   // ?providerId= opens the page on a provider (links from the monthly bills and the board).
   const [providerId, setProviderIdState] = useState<string | null>(useSearchParams()[0].get('providerId'));
@@ -215,19 +214,12 @@ export function PayBatchBuildPage() {
     <Card title={t('build.title')}>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label={t('fields.provider')} required>
-          <Select
-            showSearch
-            optionFilterProp="label"
+          <AccProviderSelect
             style={{ width: 280 }}
             aria-label={t('fields.provider')}
             placeholder={t('build.chooseProvider')}
             value={providerId}
-            onChange={setProviderId}
-            loading={providers.isPending}
-            options={(providers.data ?? []).map((o) => ({
-              value: o.code,
-              label: `${o.code} ${pickLanguage(o.label, o.labelEn)}`,
-            }))}
+            onChange={(id) => id && setProviderId(id)}
           />
         </Form.Item>
         <Form.Item label={t('fields.invoiceCurrency')} required>
