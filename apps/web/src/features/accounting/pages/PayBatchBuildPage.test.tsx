@@ -84,7 +84,7 @@ afterEach(async () => {
 });
 
 describe('<PayBatchBuildPage>', () => {
-  it('asks for the rate of the other currency, totals per currency and sends "all matching" as the filter', async () => {
+  it('asks for the rate of the other currency, totals line by line and sends "all matching" as the filter', async () => {
     await i18n.changeLanguage('en');
     await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
     const calls = api();
@@ -109,9 +109,7 @@ describe('<PayBatchBuildPage>', () => {
     expect(await screen.findByText('CNY 541.17')).toBeTruthy();
     await userEvent.click(build);
     expect(
-      await screen.findByText(
-        '2 claims, total about CNY 541.17 (each line is converted and rounded when built). The batch waits for confirmation of the payment.',
-      ),
+      await screen.findByText('2 claims, total CNY 541.17. The batch waits for confirmation of the payment.'),
     ).toBeTruthy();
     expect(calls.callsTo(SAVE)).toHaveLength(0);
     await userEvent.click(
@@ -204,5 +202,30 @@ describe('<PayBatchBuildPage>', () => {
       expect(calls.callsTo(PAYABLE_URL).at(-1)?.url.searchParams.get('claimBatchNo')).toBe('CB1000'),
     );
     expect(calls.callsTo(PAYABLE_URL).at(-1)?.url.searchParams.get('current')).toBe('1');
+  });
+
+  it('estimates the total per currency when matching claims are on other pages', async () => {
+    await i18n.changeLanguage('en');
+    await signInAs({ permissions: ['claim:acc:*'], roles: ['AUDITOR'] });
+    api(() => ({
+      ...PAYABLE,
+      size: 10,
+      total: 12,
+      outstanding: [
+        { currency: 'CNY', count: 1, amount: '85.00' },
+        { currency: 'HKD', count: 11, amount: '1000.01' },
+      ],
+    }));
+    renderAt(<PayBatchBuildPage />, { path: '/?providerId=P10001' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Rate from HKD to CNY' }), '0.912345');
+    // 85.00 + 1000.01 x 0.912345 (912.354...) = 997.35, shown as an estimate.
+    expect(await screen.findByText('CNY 997.35', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('≈')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Build payment batch' }));
+    expect(
+      await screen.findByText(
+        '12 claims, total about CNY 997.35 (each line is converted and rounded when built). The batch waits for confirmation of the payment.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -138,17 +138,24 @@ export function PayBatchBuildPage() {
   const chosenTyped = [...amounts.values()].filter(({ line }) => isChosen(line.lineId));
   const problems = chosenTyped.map(({ line, amount }) => amountProblem(line, amount)).filter(Boolean);
   const ratesReady = otherCurrencies.every((c) => isRate(rates[c] ?? ''));
-  // Picked lines are converted line by line, as the server will; "all matching" per currency,
-  // so with a rate its total is an estimate (the batch's lines are rounded one by one).
-  const approximate = selection.mode === 'all' && otherCurrencies.length > 0;
+  // Picked lines are converted line by line, as the server will, and so is "all matching" when
+  // every matching line is on the page; else per currency, so with a rate its total is an
+  // estimate (the batch's lines are rounded one by one).
+  const allOnPage = selection.mode === 'all' && data !== undefined && data.total === lines.length;
+  const approximate = selection.mode === 'all' && !allOnPage && otherCurrencies.length > 0;
   const preview = (() => {
     // Sums of another filter or page still on screen while the new one loads: wait for it.
     if (payable.isPlaceholderData) return null;
     if (!currency || count === 0 || tooMany || problems.length > 0 || !ratesReady) return null;
-    const parts =
+    const known =
       selection.mode === 'some'
-        ? [...selection.picked.values()].map((l) => ({ currency: l.currency, amount: amountOf(l).trim() }))
-        : chosenSums.map(([c, s]) => ({ currency: c, amount: fromCents(s.cents) }));
+        ? [...selection.picked.values()]
+        : allOnPage
+          ? lines.filter((l) => isChosen(l.lineId))
+          : null;
+    const parts = known
+      ? known.map((l) => ({ currency: l.currency, amount: amountOf(l).trim() }))
+      : chosenSums.map(([c, s]) => ({ currency: c, amount: fromCents(s.cents) }));
     const result = batchAmounts(
       parts,
       currency,
