@@ -354,6 +354,30 @@ export function splitBill(input: { billAmount: string; coPayPercent: string; per
   };
 }
 
+/** How many providers one related-provider lookup answers at most (a picker searches). */
+export const RELA_PROVIDERS_MAX = 50;
+/**
+ * GET /smartportal/config/getRelaProviderInfo: `keyword` (id or either name, contains) narrows
+ * an operator's providers; `codes` (comma-separated ids, the picker's values) are answered too.
+ */
+export const ZRelaProviderQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  codes: z
+    .string()
+    .max(64 * RELA_PROVIDERS_MAX)
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.string().max(64)).max(RELA_PROVIDERS_MAX)),
+  ts: z.string().optional(),
+});
+
 export const ZRelaProvider = z.object({
   providerId: z.string(),
   providerCnName: z.string(),

@@ -14,6 +14,7 @@ import {
   ZPatientQuery,
   ZProcessRow,
   ZRelaProvider,
+  ZRelaProviderQuery,
   ZSaveAppointment,
   ZVisitConfirmation,
   ZVisitRegistration,
@@ -309,12 +310,13 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: view,
         schema: {
           tags,
-          summary: "The providers the user works with: provider staff their own, operators the tenant's",
-          querystring: ZTs,
+          summary:
+            "The providers the user works with: provider staff their own, operators the tenant's whose id or name contains keyword (at most 50 by id), plus those named in codes",
+          querystring: ZRelaProviderQuery,
           response: { 200: ZEnvelope(z.array(ZRelaProvider)) },
         },
       },
-      async (request) => ok(await relatedProviders(p, { actor: actorOf(request) })),
+      async (request) => ok(await relatedProviders(p, { actor: actorOf(request), ...request.query })),
     );
 
     app.post(

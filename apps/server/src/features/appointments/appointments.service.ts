@@ -10,6 +10,7 @@ import {
   APPOINTMENT_VIEW,
   appointmentActionName,
   appointmentStatusName,
+  RELA_PROVIDERS_MAX,
   splitBill,
   type TAppointment,
   type TAppointmentBill,
@@ -510,8 +511,20 @@ export async function appointmentClient(p: TPlatform, { actor, id }: { actor: TA
 }
 
 /** getRelaProviderInfo: the providers the actor works with (own provider; every provider for operators). */
-export async function relatedProviders(p: TPlatform, { actor }: { actor: TActor }) {
+export async function relatedProviders(
+  p: TPlatform,
+  { actor, keyword = '', codes = [] }: { actor: TActor; keyword?: string; codes?: readonly string[] },
+) {
   const scope = providerScope(actor);
+  // A picker searches the server (issue 10): at most 50 by id, the named ones (its values) first.
+  const like = `%${escapeLike(keyword)}%`;
+  const named = codes.length > 0 ? inArray(providers.providerId, [...codes]) : undefined;
+  const found = or(
+    named,
+    ilike(providers.providerId, like),
+    ilike(providers.providerCnName, like),
+    ilike(providers.providerEnName, like),
+  );
   return p.db
     .select({
       providerId: providers.providerId,
@@ -523,10 +536,11 @@ export async function relatedProviders(p: TPlatform, { actor }: { actor: TActor 
       and(
         eq(providers.tenantId, actor.tenantId),
         scope === null ? undefined : eq(providers.providerId, scope),
+        found,
       ),
     )
-    .orderBy(asc(providers.providerId))
-    .limit(500);
+    .orderBy(...(named ? [desc(named)] : []), asc(providers.providerId))
+    .limit(RELA_PROVIDERS_MAX);
 }
 
 /** Moves appointments still to be treated after their visit day to expired, with a history row each (the job). */

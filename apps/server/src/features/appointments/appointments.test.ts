@@ -893,3 +893,61 @@ describe('appointment messages in the message centre (haveReadMessage)', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('related providers: the picker searches the server (issue 10)', () => {
+  const rela = async (who: string, query = '') => {
+    const res = await as(who, { method: 'GET', url: `${B}/config/getRelaProviderInfo${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { providerId: string }[]).map((p) => p.providerId);
+  };
+
+  it('answers an operator at most 50 by keyword, the named ones first; staff their own; nothing of another tenant', async () => {
+    await t.platform.db.insert(providers).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        tenantId: demoId,
+        providerId: `P4${String(i).padStart(4, '0')}`,
+        providerCnName: `预约医院 ${i}`,
+        providerEnName: `Booking Clinic ${i}`,
+        signStatus: '01',
+      })),
+    );
+    const first = await rela('demo/admin');
+    expect(first).toHaveLength(50);
+    expect(first.slice(0, 2)).toEqual(['P10001', 'P10002']);
+    expect(await rela('demo/admin', '?keyword=Clinic%2042')).toEqual(['P40042']);
+    expect(await rela('demo/admin', `?keyword=${encodeURIComponent('预约医院 59')}`)).toEqual(['P40059']);
+    expect(await rela('demo/admin', '?keyword=P4005&codes=P10002,P40001')).toEqual([
+      'P10002',
+      'P40001',
+      'P40050',
+      'P40051',
+      'P40052',
+      'P40053',
+      'P40054',
+      'P40055',
+      'P40056',
+      'P40057',
+      'P40058',
+      'P40059',
+    ]);
+    expect(await rela('demo/admin', '?keyword=%25')).toEqual([]);
+    expect(await rela('demo/hospital', '?keyword=Booking')).toEqual([]);
+    // Another provider named in codes is not answered to staff: their own only.
+    expect(await rela('demo/hospital', '?codes=P40001')).toEqual(['P10001']);
+    expect(await rela('demo/hospital', '?keyword=Booking&codes=P40001')).toEqual([]);
+    expect(await rela('demo/hospital')).toEqual(['P10001']);
+    expect(await rela('acme/hospital', '?keyword=Booking')).toEqual([]);
+    expect(await rela('acme/admin', '?keyword=Booking')).toEqual([]);
+  });
+
+  it('refuses a keyword or a list of codes that is too long', async () => {
+    for (const query of [
+      `?keyword=${'x'.repeat(65)}`,
+      `?codes=${Array.from({ length: 51 }, (_, i) => `P${i}`).join(',')}`,
+    ]) {
+      const res = await as('demo/admin', { method: 'GET', url: `${B}/config/getRelaProviderInfo${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe(40010);
+    }
+  });
+});
