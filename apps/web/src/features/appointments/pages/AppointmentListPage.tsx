@@ -40,6 +40,7 @@ import { useAppointmentList } from '../api/appointment-list.ts';
 import { downloadAppointInfoList, downloadAppointmentList, downloadClaimForm } from '../api/downloads.ts';
 import { useRelaProviders } from '../api/rela-providers.ts';
 import { AppointmentStatusTag } from '../components/AppointmentStatusTag.tsx';
+import { RelaProviderSelect } from '../components/RelaProviderSelect.tsx';
 import { readStatusFilter, writeStatusFilter } from '../status-filter.ts';
 
 interface TFormValues {
@@ -205,17 +206,11 @@ function AppointmentList() {
         </Form.Item>
         {(providers.data?.length ?? 0) > 1 && (
           <Form.Item name="providerIds" label={t('list.filter.providerIds')}>
-            <Select
+            <RelaProviderSelect
               mode="multiple"
               allowClear
-              maxTagCount="responsive"
               placeholder={t('list.filter.allProviders')}
               style={{ width: 220 }}
-              optionFilterProp="label"
-              options={(providers.data ?? []).map((p) => ({
-                value: p.providerId,
-                label: `${p.providerId} ${pickLanguage(p.providerCnName, p.providerEnName)}`,
-              }))}
             />
           </Form.Item>
         )}

@@ -39,6 +39,7 @@ import { useIsMobile } from '../../../shell/use-is-mobile.ts';
 import { MemberCell, MemberNameCell } from '../../members/components/MemberMasked.tsx';
 import { usePatientSearch, useRegisterVisit } from '../api/patients.ts';
 import { useRelaProviders } from '../api/rela-providers.ts';
+import { RelaProviderSelect } from '../components/RelaProviderSelect.tsx';
 
 interface TSearchValues {
   providerId?: string;
@@ -272,15 +273,7 @@ export function PatientRegistrationPage() {
             label={t('list.filter.providerIds')}
             rules={[{ required: true, message: issueText(PROVIDER_REQUIRED) }]}
           >
-            <Select
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 220 }}
-              options={(providers.data ?? []).map((p) => ({
-                value: p.providerId,
-                label: `${p.providerId} ${pickLanguage(p.providerCnName, p.providerEnName)}`,
-              }))}
-            />
+            <RelaProviderSelect style={{ width: 220 }} />
           </Form.Item>
         )}
         <Form.Item name="name" label={t('registration.name')}>
