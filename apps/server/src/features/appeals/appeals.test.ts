@@ -182,7 +182,7 @@ describe('appealing a claim line', () => {
     expect(line.maxAmount).toBe('17.50');
   });
 
-  it("refuses a fully paid line, a line of a pending batch and another provider's line", async () => {
+  it("refuses a fully paid line and another provider's or tenant's line", async () => {
     const batch = await decidedBatch();
     const full = await create('demo/hospital', { lineId: batch.lineIds[0], amount: '1.00' });
     expect(full.statusCode).toBe(400);
