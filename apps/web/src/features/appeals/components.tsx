@@ -119,11 +119,11 @@ export function AppealFacts({ a }: { a: TAppeal }) {
       <Descriptions.Item label={t('fields.reason')} span={3}>
         <span style={{ whiteSpace: 'pre-wrap' }}>{a.reason}</span>
       </Descriptions.Item>
-      {a.decisionRemark && (
+      {a.decisionRemark ? (
         <Descriptions.Item label={t('fields.decisionRemark')} span={3}>
           {a.decisionRemark}
         </Descriptions.Item>
-      )}
+      ) : null}
     </Descriptions>
   );
 }
