@@ -1117,7 +1117,8 @@ export const ERRORS = {
     '不能处理自己提出的争议，请由其他人处理',
     'You cannot resolve a dispute you raised; another person must resolve it',
   ),
-  // Claim appeals (docs/decisions/0049-claim-appeals.md): 40350-40369, 40480-40489, 40985-40989.
+  // Claim appeals (docs/decisions/0049-claim-appeals.md): 40350-40369, 40480-40489, 40985-40989
+  // (duplicate file names reuse CLAIM_DUPLICATE_FILE_NAMES, 40258).
   APPEAL_SEARCH_CONDITION: entry(40350, 400, '请至少输入一个查询条件', 'Search needs at least one condition'),
   APPEAL_FILES_TOTAL_EXCEEDED: entry(
     40351,
@@ -1125,7 +1126,6 @@ export const ERRORS = {
     '附件大小超出限制（每个申诉最多 200M）',
     'Attachment size exceeded (200M an appeal at most)',
   ),
-  APPEAL_DUPLICATE_FILE_NAMES: entry(40352, 400, '文件名重复：{names}', 'Duplicate file names: {names}'),
   APPEAL_LINE_NOT_APPEALABLE: entry(
     40353,
     400,

@@ -12,6 +12,7 @@ import {
   APPEAL_ACTION,
   APPEAL_BIZ_TYPE,
   APPEAL_FILE_NAME_MAX,
+  APPEAL_OPEN_STATUSES,
   APPEAL_STATUS,
   APPEAL_TRANSITIONS,
   appealLabel,
@@ -25,7 +26,7 @@ import {
 } from '@portal/domain/appeals/rules';
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
 import { formatMoney, fromCents, toCents } from '@portal/domain/members/benefits';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
@@ -127,7 +128,7 @@ async function checkAttachments(
     throw new AppError('FILE_NAME_TOO_LONG');
   const twice = duplicateFileNames(chosen.map((f) => f.originalName));
   if (twice.length > 0)
-    throw new AppError('APPEAL_DUPLICATE_FILE_NAMES', { params: { names: twice.join(', ') } });
+    throw new AppError('CLAIM_DUPLICATE_FILE_NAMES', { params: { names: twice.join(', ') } });
 }
 
 function assertAmount(amount: string, max: string) {
@@ -212,7 +213,19 @@ export async function createAppeal(
     });
   } catch (error) {
     // Two submissions that passed the check at once: the unique index lets one through.
-    if (isOpenAppealViolation(error)) throw new AppError('APPEAL_IN_PROGRESS', { params: { appealNo: '-' } });
+    if (isOpenAppealViolation(error)) {
+      const [open] = await p.db
+        .select({ appealNo: appeals.appealNo })
+        .from(appeals)
+        .where(
+          and(
+            eq(appeals.tenantId, actor.tenantId),
+            eq(appeals.lineRef, input.lineId),
+            inArray(appeals.status, [...APPEAL_OPEN_STATUSES]),
+          ),
+        );
+      throw new AppError('APPEAL_IN_PROGRESS', { params: { appealNo: open?.appealNo ?? '-' } });
+    }
     throw error;
   }
   await announceAppealNotices(p, actor.tenantId, [result.noticeId]);

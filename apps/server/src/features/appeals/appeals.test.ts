@@ -271,7 +271,7 @@ describe('returning and resubmitting', () => {
     );
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({
-      code: 40352,
+      code: 40258,
       msg: '文件名重复：first.pdf',
       msg_en: 'Duplicate file names: first.pdf',
     });
@@ -370,7 +370,7 @@ describe('validation, in both languages', () => {
     const lineId = batch.lineIds[1];
     const dup = [...(await attachments(['scan.pdf'])), ...(await attachments(['SCAN.pdf']))];
     const twice = await create('demo/hospital', { lineId, amount: '10.00', fileIds: dup });
-    expect(twice.json()).toMatchObject({ code: 40352, msg: '文件名重复：scan.pdf, SCAN.pdf' });
+    expect(twice.json()).toMatchObject({ code: 40258, msg: '文件名重复：scan.pdf, SCAN.pdf' });
 
     const long = await upload(
       k.t,

@@ -20,9 +20,10 @@ export function AppealCreatePage() {
   const lineId = params.get('lineId') ?? '';
   const line = useAppealableLine(lineId);
   const create = useCreateAppeal();
+  const title = <h2 style={{ margin: 0, fontSize: 'inherit' }}>{t('create.title')}</h2>;
   if (lineId === '')
     return (
-      <Card title={t('create.title')}>
+      <Card title={title}>
         <Result
           status="info"
           title={t('create.chooseLine')}
@@ -38,14 +39,14 @@ export function AppealCreatePage() {
   if (line.isPending) return <Spin />;
   if (line.isError)
     return (
-      <Card title={t('create.title')}>
+      <Card title={title}>
         <Result status="warning" title={errorMessage(line.error)} />
       </Card>
     );
   const l = line.data;
   return (
     <PersonalDataProvider target={{ bizType: 'member', bizId: l.memberId }}>
-      <Card title={<h2 style={{ margin: 0, fontSize: 'inherit' }}>{t('create.title')}</h2>}>
+      <Card title={title}>
         <Space orientation="vertical" style={{ width: '100%' }} size="large">
           <LineSummary line={l} batchLink={`/claim/detail?id=${l.batchId}`} />
           {(l.reasonCodes.length > 0 || l.decisionRemark) && (

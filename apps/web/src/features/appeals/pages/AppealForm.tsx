@@ -52,7 +52,7 @@ export function AppealForm({
     const chosen = v.files ?? [];
     const twice = duplicateFileNames(chosen.map((f) => f.name || f.fileName || ''));
     if (twice.length > 0) {
-      feedback.error(formatMessage(ERRORS.APPEAL_DUPLICATE_FILE_NAMES[lang], { names: twice.join(', ') }));
+      feedback.error(formatMessage(ERRORS.CLAIM_DUPLICATE_FILE_NAMES[lang], { names: twice.join(', ') }));
       return;
     }
     setSending(true);
