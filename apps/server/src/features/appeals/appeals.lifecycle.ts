@@ -33,8 +33,10 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { addPayableAdjustment } from '../accounting/accounting.payables.ts';
+import { claimLines } from '../claims/claims.tables.ts';
 import { attachFiles, getFilesForActor } from '../files/files.service.ts';
 import { files } from '../files/files.tables.ts';
+import { recordBenefitUsage } from '../members/members.usage.ts';
 import { isProviderStaff } from '../provider-accounts/provider-accounts.access.ts';
 import {
   announceAppealNotices,
@@ -353,7 +355,8 @@ const RESULT_ACTION = {
 /**
  * The operator's decision on a processing appeal: return or reject with a reason, or approve
  * (the amount granted, at most the amount asked), which adds it to the line's payable (source
- * 'appeal') in the same transaction, so the provider's next payment batch offers it.
+ * 'appeal') and records it as used of the member's benefit in the same transaction, so the
+ * provider's next payment batch offers it.
  */
 export async function auditAppeal(
   p: TPlatform,
@@ -376,6 +379,23 @@ export async function auditAppeal(
         throw new AppError('APPEAL_APPROVED_TOO_HIGH', {
           params: { approved: formatMoney(approvedAmount), amount: formatMoney(row.amount) },
         });
+      // The amount granted consumes the member's benefit, as the claim decision's payable does.
+      const [line] = await tx
+        .select({ coverageRef: claimLines.coverageRef, visitDate: claimLines.visitDate })
+        .from(claimLines)
+        .where(eq(claimLines.id, row.lineRef));
+      await recordBenefitUsage(tx, {
+        tenantId: row.tenantId,
+        actor: actor.account,
+        coverageRef: line.coverageRef,
+        sourceType: 'appeal',
+        sourceId: row.id,
+        providerId: row.providerId,
+        visitDate: line.visitDate,
+        amount: approvedAmount,
+        status: 'used',
+        remark: row.appealNo,
+      });
       await addPayableAdjustment(tx, {
         tenantId: row.tenantId,
         lineId: row.lineRef,

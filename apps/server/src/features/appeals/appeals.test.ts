@@ -7,6 +7,7 @@ import { approvedClaims, get, invoiced, post, type TKit } from '../accounting/ac
 import { claimPayableAdjustments } from '../accounting/accounting.tables.ts';
 import { files } from '../files/files.tables.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { benefitUsage } from '../members/members.tables.ts';
 import { messageRecipients, messages } from '../messages/messages.tables.ts';
 import { loadActor } from '../session/session.service.ts';
 import { appeals } from './appeals.tables.ts';
@@ -158,6 +159,12 @@ describe('appealing a claim line', () => {
       .from(claimPayableAdjustments)
       .where(eq(claimPayableAdjustments.sourceId, a.id));
     expect(adjustments).toHaveLength(1);
+    // The amount granted is used of the member's benefit, once.
+    const usage = await k.t.platform.db
+      .select()
+      .from(benefitUsage)
+      .where(and(eq(benefitUsage.sourceType, 'appeal'), eq(benefitUsage.sourceId, a.id)));
+    expect(usage).toEqual([expect.objectContaining({ amount: '80.00', status: 'used', remark: a.appealNo })]);
   });
 
   it('appeals the unpaid part of a partly paid line; the auditor may grant less than asked', async () => {
