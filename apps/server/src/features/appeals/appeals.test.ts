@@ -10,6 +10,7 @@ import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { benefitUsage } from '../members/members.tables.ts';
 import { messageRecipients, messages } from '../messages/messages.tables.ts';
 import { loadActor } from '../session/session.service.ts';
+import { auditAppeal } from './appeals.lifecycle.ts';
 import { appeals } from './appeals.tables.ts';
 
 const k: TKit = { t: undefined as unknown as TKit['t'], tokens: {} };
@@ -199,6 +200,59 @@ describe('appealing a claim line', () => {
     expect(other.json()).toMatchObject({ code: 40481 });
     const foreign = await create('acme/hospital', { lineId: batch.lineIds[1], amount: '1.00' });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('one transaction per decision, four eyes', () => {
+  it('writes nothing when the payable adjustment fails at the end of an approval', async () => {
+    const batch = await decidedBatch();
+    const partly = batch.lineIds[2];
+    const a = await created(partly, '30.00');
+    // Meanwhile an upheld dispute added 10.00 to the line: 20 + 10 + 30 would pass the 50 claimed.
+    await k.t.platform.db.insert(claimPayableAdjustments).values({
+      tenantId: demoId,
+      lineRef: partly,
+      providerId: 'P10001',
+      currency: 'CNY',
+      amount: '10.00',
+      sourceType: 'dispute',
+      sourceId: `test-${a.id}`,
+    });
+    const res = await audit('demo/auditor', a, { result: 'approve' }, 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 40319,
+      msg_en: 'With this adjustment the payable 60.00 would be more than the claimed 50.00',
+    });
+    const [row] = await k.t.platform.db.select().from(appeals).where(eq(appeals.id, a.id));
+    expect(row).toMatchObject({ status: '01', version: 0, approvedAmount: null });
+    const usage = await k.t.platform.db.select().from(benefitUsage).where(eq(benefitUsage.sourceId, a.id));
+    expect(usage).toEqual([]);
+    const shown = (await get(k, 'demo/auditor', `/claim/appealAudit/detail/${a.id}`)).json().data;
+    expect(shown.flow.map((f: { action: string }) => f.action)).toEqual(['create']);
+  });
+
+  it('refuses a decision by the person who submitted the appeal', async () => {
+    const batch = await decidedBatch();
+    const a = await created(batch.lineIds[1], '80.00');
+    const hospital = await loadActor(
+      k.t.platform,
+      await k.t.platform.tokens.verifyAccess(k.tokens['demo/hospital']),
+    );
+    // The submitter seen as an operator (a user who changed sides keeps their id).
+    const asOperator = { ...hospital, userType: '01', providerId: null };
+    await expect(
+      auditAppeal(k.t.platform, {
+        actor: asOperator,
+        id: a.id,
+        input: { version: 0, result: 'approve', remark: '' },
+      }),
+    ).rejects.toMatchObject({
+      code: 40987,
+      msgEn: 'You cannot decide an appeal you submitted; another auditor must decide it',
+    });
+    const [row] = await k.t.platform.db.select().from(appeals).where(eq(appeals.id, a.id));
+    expect(row.status).toBe('01');
   });
 });
 
