@@ -241,3 +241,29 @@ export async function approvedInvoiceSlot(baseUrl: string): Promise<string> {
   const page = await hospital.call('POST', '/invoice/page', { model: { tab: '1', batchId: batch.id } });
   return page.records[0].id as string;
 }
+
+/**
+ * An appeal of the demo hospital (processing) on the rejected line of a batch whose other line
+ * `auditor` approved: its id, for the appeal screens a test reaches by links (decision 0049).
+ */
+export async function processingAppeal(baseUrl: string): Promise<string> {
+  const batch = await submitClaimBatch(baseUrl, `WALK-APL-${randomUUID().slice(0, 8)}`, ['100.00', '80.00']);
+  const hospital = await apiAs(baseUrl, 'hospital');
+  const auditor = await apiAs(baseUrl, 'auditor');
+  const detail = await auditor.call('GET', `/claim/audit/detail/${batch.id}`);
+  const [approved, rejected] = detail.lines as { id: string; amount: string }[];
+  await auditor.call('POST', '/claim/audit/decide', {
+    id: batch.id,
+    version: detail.batch.version,
+    lines: [
+      { lineId: approved.id, result: 'approved', payableAmount: approved.amount },
+      { lineId: rejected.id, result: 'rejected', reasonCodes: ['R04'] },
+    ],
+  });
+  const appeal = await hospital.call('POST', '/claim/appeal/create', {
+    lineId: rejected.id,
+    amount: '80.00',
+    reason: '已补充出院小结',
+  });
+  return appeal.id as string;
+}

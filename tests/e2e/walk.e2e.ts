@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { approvedInvoiceSlot, submitHospitalChange } from './api.ts';
+import { approvedInvoiceSlot, processingAppeal, submitHospitalChange } from './api.ts';
 import { fillField, openBrowser, PASSWORD, settled, type TBrowser } from './browser.ts';
 import { E2E_CAPTCHA } from './portal.ts';
 
@@ -29,6 +29,13 @@ const aSlot = (baseUrl: string) => {
   return slot;
 };
 
+/** One processing appeal of the demo hospital, made once per portal for the appeal screens. */
+let appeal: Promise<string> | null = null;
+const anAppeal = (baseUrl: string) => {
+  appeal ??= processingAppeal(baseUrl);
+  return appeal;
+};
+
 /** Screens reached by buttons rather than the menu, visited after each account's menu. */
 const BUTTON_SCREENS: Record<TAccount, (baseUrl: string) => Promise<string[]>> = {
   hospital: async (baseUrl) => [
@@ -38,6 +45,8 @@ const BUTTON_SCREENS: Record<TAccount, (baseUrl: string) => Promise<string[]>> =
     '/resources/messageCenter',
     `/invoice/upload/${await aSlot(baseUrl)}`,
     `/invoice/detail/${await aSlot(baseUrl)}`,
+    '/claim/appeal/create',
+    `/claim/appeal/detail/${await anAppeal(baseUrl)}`,
   ],
   auditor: async (baseUrl) => {
     const { id, taskNo, taskType } = await aChange(baseUrl);
@@ -45,6 +54,7 @@ const BUTTON_SCREENS: Record<TAccount, (baseUrl: string) => Promise<string[]>> =
       `/drsystem/management/hosp/audit?taskNo=${taskNo}&taskType=${taskType}`,
       `/drsystem/management/hospital/task/detail/${id}`,
       `/invoice/detail/${await aSlot(baseUrl)}`,
+      `/claim/appeal/audit/${await anAppeal(baseUrl)}`,
     ];
   },
   admin: async () => ['/resources/messageCenter', '/profile/index'],

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountingRoutes } from './features/accounting/accounting.routes.ts';
+import { appealsRoutes } from './features/appeals/appeals.routes.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { claimsRoutes } from './features/claims/claims.routes.ts';
@@ -285,6 +286,7 @@ export async function buildApp(
       await api.register(investigationsRoutes(platform));
       await api.register(costControlRoutes(platform));
       await api.register(accountingRoutes(platform));
+      await api.register(appealsRoutes(platform));
     },
     { prefix: API_PREFIX },
   );

@@ -773,6 +773,47 @@ export const MENU_SEED: TMenuSeed[] = [
         providerFunction: 'investigation',
         roles: ['SMART_PORTAL', 'AUDITOR'],
       },
+      // Claim appeals (docs/decisions/0049-claim-appeals.md): one list for both sides; the
+      // spec's create, update, audit and detail screens are hidden (update and audit share a view).
+      {
+        name: 'claim-appeal',
+        path: '/claim/appeal/list',
+        component: 'claim/appeal/list',
+        title: '理赔申诉',
+        titleEn: 'Claim appeals',
+        icon: 'SolutionOutlined',
+        providerFunction: 'contract',
+        roles: ['SMART_PORTAL', 'AUDITOR'],
+        resources: [
+          r('claim:appeal:view', '查看本机构的理赔申诉', "View the provider's claim appeals"),
+          r('claim:appeal:edit', '提交、修改、撤回理赔申诉', 'Submit, change and withdraw claim appeals'),
+          r('claim:appealAudit:view', '查看全部理赔申诉', 'View every claim appeal'),
+          r('claim:appealAudit:edit', '退回、拒绝、批准理赔申诉', 'Return, reject and approve claim appeals'),
+        ],
+      },
+      ...(
+        [
+          ['create', '/claim/appeal/create', '提交理赔申诉', 'Submit a claim appeal', ['SMART_PORTAL']],
+          ['update', '/claim/appeal/update/:id', '修改理赔申诉', 'Change a claim appeal', ['SMART_PORTAL']],
+          ['audit', '/claim/appeal/audit/:id', '审核理赔申诉', 'Audit a claim appeal', ['AUDITOR']],
+          [
+            'detail',
+            '/claim/appeal/detail/:id',
+            '理赔申诉详情',
+            'Claim appeal details',
+            ['SMART_PORTAL', 'AUDITOR'],
+          ],
+        ] as const
+      ).map(([name, path, title, titleEn, roles]) => ({
+        name: `claim-appeal-${name}`,
+        path,
+        component: `claim/appeal/${name}`,
+        title,
+        titleEn,
+        hidden: true,
+        providerFunction: 'contract' as const,
+        roles: [...roles],
+      })),
       // Cost management (docs/decisions/0047-cost-management.md): behind the provider's medical
       // expense management switch; the process, empty and detail pages of the spec are hidden.
       {

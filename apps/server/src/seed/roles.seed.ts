@@ -45,6 +45,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       'claim:acc:build',
       'claim:acc:confirm',
       'claim:acc:resolve',
+      // Claim appeals: read, return, reject and approve (decision 0049).
+      'claim:appealAudit:*',
     ],
   },
   {
@@ -74,6 +76,8 @@ export const ROLE_SEED: TRoleSeed[] = [
       // Payments to the own provider: read and reconcile (decision 0045).
       'claim:acc:view',
       'claim:acc:reconcile',
+      // Appeals of the own provider's claim lines (decision 0049).
+      'claim:appeal:*',
     ],
   },
   {

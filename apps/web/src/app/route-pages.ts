@@ -111,6 +111,23 @@ const investigationPages = {
     }),
   },
 };
+/** Claim appeals (decision 0049): the list of both sides, create, update and audit (one view), detail. */
+const appealPages = () => import('../features/appeals/pages/AppealPages.tsx');
+const appealRoutePages = {
+  list: {
+    load: async () => ({
+      Component: (await import('../features/appeals/pages/AppealListPage.tsx')).AppealListPage,
+    }),
+  },
+  create: {
+    load: async () => ({
+      Component: (await import('../features/appeals/pages/AppealCreatePage.tsx')).AppealCreatePage,
+    }),
+  },
+  update: { load: async () => ({ Component: (await appealPages()).AppealUpdatePage }) },
+  audit: { load: async () => ({ Component: (await appealPages()).AppealAuditPage }) },
+  detail: { load: async () => ({ Component: (await appealPages()).AppealDetailPage }) },
+};
 const costControlPages = {
   list: {
     load: async () => ({
@@ -376,6 +393,11 @@ export const PAGE_COMPONENTS: Readonly<Record<TPageComponentKey, TPage>> = {
   'invoice/detail': invoicePages.detail,
   'medical/record': investigationPages.list,
   'claim/medical/detail': investigationPages.detail,
+  'claim/appeal/list': appealRoutePages.list,
+  'claim/appeal/create': appealRoutePages.create,
+  'claim/appeal/update': appealRoutePages.update,
+  'claim/appeal/audit': appealRoutePages.audit,
+  'claim/appeal/detail': appealRoutePages.detail,
   'claim/control/list': costControlPages.list,
   'claim/control/create': costControlPages.process,
   'claim/control/empty': costControlPages.empty,

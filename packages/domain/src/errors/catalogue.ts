@@ -1130,6 +1130,69 @@ export const ERRORS = {
     '不能处理自己提出的争议，请由其他人处理',
     'You cannot resolve a dispute you raised; another person must resolve it',
   ),
+  // Claim appeals (docs/decisions/0049-claim-appeals.md): 40350-40369, 40480-40489, 40985-40989
+  // (duplicate file names reuse CLAIM_DUPLICATE_FILE_NAMES, 40258).
+  APPEAL_SEARCH_CONDITION: entry(40350, 400, '请至少输入一个查询条件', 'Search needs at least one condition'),
+  APPEAL_FILES_TOTAL_EXCEEDED: entry(
+    40351,
+    413,
+    '附件大小超出限制（每个申诉最多 200M）',
+    'Attachment size exceeded (200M an appeal at most)',
+  ),
+  APPEAL_LINE_NOT_APPEALABLE: entry(
+    40353,
+    400,
+    '批次 {batchNo} 第 {row} 行不能申诉：只有已批准批次中被拒绝或未足额赔付的明细可以申诉',
+    'Row {row} of batch {batchNo} cannot be appealed: only rejected or partly paid lines of approved batches can',
+  ),
+  APPEAL_AMOUNT_TOO_HIGH: entry(
+    40354,
+    400,
+    '申诉金额 {amount} 超过可申诉金额 {max}（申请金额减去已应付金额）',
+    'The amount {amount} is more than the {max} that can be appealed (claimed less payable)',
+  ),
+  APPEAL_APPROVED_TOO_HIGH: entry(
+    40355,
+    400,
+    '批准金额 {approved} 不能超过申诉金额 {amount}',
+    'The approved amount {approved} cannot be more than the {amount} appealed',
+  ),
+  APPEAL_FILE_NOT_USABLE: entry(
+    40356,
+    400,
+    '附件已用于其他业务，请重新上传',
+    'An attachment is already used elsewhere; upload it again',
+  ),
+  APPEAL_NOT_FOUND: entry(
+    40480,
+    404,
+    '申诉不存在，或无权查看',
+    'The appeal does not exist or is not yours to see',
+  ),
+  APPEAL_LINE_NOT_FOUND: entry(
+    40481,
+    404,
+    '理赔明细不存在，或无权申诉',
+    'The claim line does not exist or is not yours to appeal',
+  ),
+  APPEAL_IN_PROGRESS: entry(
+    40985,
+    409,
+    '当前理赔有申诉正在处理中（{appealNo}），请先完成',
+    'Current claim has an appeal in progress ({appealNo}), finish it first',
+  ),
+  APPEAL_STATUS_NOT_ALLOWED: entry(
+    40986,
+    409,
+    '申诉 {appealNo} 状态为“{status}”，不能{action}',
+    'Appeal {appealNo} is {status}; it cannot be {action}',
+  ),
+  APPEAL_OWN_SUBMISSION: entry(
+    40987,
+    409,
+    '不能审核自己提交的申诉，请由其他审核员处理',
+    'You cannot decide an appeal you submitted; another auditor must decide it',
+  ),
   INTERNAL: entry(
     50000,
     500,

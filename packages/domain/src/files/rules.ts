@@ -37,6 +37,7 @@ export const FILE_PROFILE_KEYS = [
   'claimStatement',
   'claimImage',
   'investigation',
+  'appeal',
 ] as const;
 export type TFileProfileKey = (typeof FILE_PROFILE_KEYS)[number];
 
@@ -145,6 +146,20 @@ export const FILE_PROFILES = {
     nameUnit: 'chars',
     maxCount: null,
   },
+  /**
+   * The attachments of a claim appeal (spec sections 5 and 9, decision 0049): names of at most
+   * 100 characters, 200 MB for all files of one appeal.
+   */
+  appeal: {
+    key: 'appeal',
+    label: { zh: '申诉附件', en: 'appeal attachment' },
+    extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpeg', 'jpg', 'png'],
+    maxFileBytes: null,
+    maxTotalBytes: MAX_ATTACHMENTS_TOTAL_BYTES,
+    maxNameLength: MAX_FILE_NAME,
+    nameUnit: 'chars',
+    maxCount: null,
+  },
 } as const satisfies Record<TFileProfileKey, TFileProfile>;
 
 /**
@@ -163,6 +178,7 @@ export const BIZ_TYPE_PROFILES: Readonly<Record<string, TFileProfileKey>> = {
   CLAIM_STATEMENT: 'claimStatement',
   CLAIM_IMAGE: 'claimImage',
   INVESTIGATION_FILE: 'investigation',
+  APPEAL_FILE: 'appeal',
 };
 
 /** The upload rules for a business type. */
@@ -246,6 +262,7 @@ export function fileIssueError(profile: TFileProfile, issue: TFileIssue): TError
   if (profile.key === 'preauth')
     return issue === 'total' ? 'PREAUTH_FILES_TOTAL_EXCEEDED' : 'PREAUTH_FILE_TOO_LARGE';
   if (profile.key === 'investigation') return 'INVESTIGATION_FILES_TOTAL_EXCEEDED';
+  if (profile.key === 'appeal') return 'APPEAL_FILES_TOTAL_EXCEEDED';
   if (profile.key === 'claimStatement' || profile.key === 'claimImage')
     return issue === 'total' ? 'CLAIM_FILES_TOTAL_EXCEEDED' : 'CLAIM_FILE_TOO_LARGE';
   return profile.key === 'image' ? 'IMAGE_TOO_LARGE' : 'FILE_TOO_LARGE';

@@ -50,7 +50,8 @@ const CONFIRMED = PAY_STATUS.CONFIRMED.code;
 const TO_BE_CONFIRMED = PAY_STATUS.TO_BE_CONFIRMED.code;
 
 /**
- * The payable, paid, held and outstanding amounts of approved lines of the tenant, of one
+ * The payable, paid, held and outstanding amounts of approved lines (and rejected lines an
+ * approved appeal made payable, decision 0049) of approved batches of the tenant, of one
  * provider or of the given lines. Amounts are in each line's claim currency, to the cent.
  */
 export async function payableLines(db: TDbOrTx, filter: TPayableFilter): Promise<TPayableRow[]> {
@@ -62,6 +63,8 @@ export interface TPayableFilter {
   tenantId: string;
   providerId?: string;
   lineIds?: readonly string[];
+  /** Rejected lines too (an appeal about to be approved reads the line it pays, decision 0049). */
+  anyLineStatus?: boolean;
   /** Lines of this claim currency only. */
   currency?: string;
   /** Lines of claim batches whose number contains this text. */
@@ -141,14 +144,16 @@ async function selectPayable(
 
 async function selectPayableIn(
   db: TDbOrTx,
-  { tenantId, providerId, lineIds, currency, claimBatchNo, open }: TPayableFilter,
+  { tenantId, providerId, lineIds, currency, claimBatchNo, open, anyLineStatus = false }: TPayableFilter,
   page?: { offset: number; limit: number },
 ): Promise<{ rows: TPayableRow[]; sums?: { currency: string; count: number; amount: string }[] }> {
-  const terms: SQL[] = [
-    sql`l.tenant_id = ${tenantId}`,
-    sql`l.status = ${APPROVED_LINE}`,
-    sql`b.status = ${APPROVED_BATCH}`,
-  ];
+  const terms: SQL[] = [sql`l.tenant_id = ${tenantId}`, sql`b.status = ${APPROVED_BATCH}`];
+  // An approved line, or a rejected one an approved appeal made payable (decision 0049).
+  if (!anyLineStatus)
+    terms.push(
+      sql`(l.status = ${APPROVED_LINE} or exists (select 1 from claim_payable_adjustments x
+        where x.tenant_id = l.tenant_id and x.line_ref = l.id and x.source_type = ${PAYABLE_SOURCE.APPEAL.code}))`,
+    );
   if (providerId !== undefined) terms.push(sql`b.provider_id = ${providerId}`);
   if (lineIds !== undefined) terms.push(sql`l.id = any(${pgArray(lineIds)}::uuid[])`);
   if (currency !== undefined) terms.push(sql`l.currency = ${currency}`);
@@ -250,7 +255,8 @@ export async function payableOfLine(db: TDbOrTx, tenantId: string, lineId: strin
 }
 
 /**
- * Adds a payable amount to an approved claim line, in its claim currency, in the caller's
+ * Adds a payable amount to an approved claim line (an appeal: also a rejected line of an approved
+ * batch, which the adjustment makes payable, decision 0049), in its claim currency, in the caller's
  * transaction: a dispute the operator upheld (source id: the payment item) or an approved appeal
  * (source id: the appeal). The line's next payment batch picks it up. An appeal may not make the
  * line's payable more than its claimed amount (40319); the same source adds once (unique index).
@@ -267,13 +273,15 @@ export async function addPayableAdjustment(
     account: string;
   },
 ) {
-  const line = await payableOfLine(tx, input.tenantId, input.lineId);
+  const appeal = input.sourceType === PAYABLE_SOURCE.APPEAL.code;
+  const [line] = await payableLines(tx, {
+    tenantId: input.tenantId,
+    lineIds: [input.lineId],
+    anyLineStatus: appeal,
+  });
   if (!line) throw new AppError('ACC_CLAIM_LINE_NOT_FOUND');
   const amount = toCents(input.amount);
-  if (
-    input.sourceType === PAYABLE_SOURCE.APPEAL.code &&
-    toCents(line.payable) + amount > toCents(line.claimed)
-  )
+  if (appeal && toCents(line.payable) + amount > toCents(line.claimed))
     throw new AppError('ACC_PAYABLE_OVER_CLAIMED', {
       params: { payable: fromCents(toCents(line.payable) + amount), claimed: line.claimed },
     });

@@ -1,13 +1,14 @@
 import {
   CLAIM_ACTION,
   CLAIM_BATCH_STATUS,
+  CLAIM_LINE_STATUS,
   canClaimBatch,
   codeName,
   type TClaimAuditLine,
   type TClaimBatch,
   type TClaimBatchStatus,
 } from '@portal/domain/claims/rules';
-import { formatMoney } from '@portal/domain/members/benefits';
+import { formatMoney, toCents } from '@portal/domain/members/benefits';
 import { PREAUTH_VISIT_TYPE } from '@portal/domain/preauth/rules';
 import {
   Button,
@@ -160,17 +161,51 @@ function useLineInvestigations(batch: TClaimBatch | null) {
   ];
 }
 
-/** The lines of a batch with their outcome; for operators (`batch` given) with their investigations. */
+/**
+ * The provider's way to appeal a line of an approved batch (decision 0049): rejected lines and
+ * lines paid less than claimed link to the appeal screen.
+ */
+function useLineAppeals(batch: TClaimBatch | null) {
+  const { t } = useTranslation('claims');
+  if (!batch || batch.status !== CLAIM_BATCH_STATUS.APPROVED.code) return [];
+  return [
+    {
+      title: t('fields.appeal'),
+      render: (_: unknown, l: TClaimAuditLine) =>
+        l.status === CLAIM_LINE_STATUS.REJECTED.code ||
+        (l.status === CLAIM_LINE_STATUS.APPROVED.code &&
+          l.payableAmount !== null &&
+          toCents(l.payableAmount) < toCents(l.amount)) ? (
+          <Link
+            to={`/claim/appeal/create?lineId=${l.id}`}
+            aria-label={t('detail.appealRow', { row: l.rowNo })}
+          >
+            {t('detail.appeal')}
+          </Link>
+        ) : (
+          '-'
+        ),
+    },
+  ];
+}
+
+/**
+ * The lines of a batch with their outcome; for operators (`batch` given) with their
+ * investigations, for provider staff who may appeal (`appealBatch` given) with the way to appeal.
+ */
 export function LinesTable({
   lines,
   batch = null,
+  appealBatch = null,
 }: {
   lines: TClaimAuditLine[];
   batch?: TClaimBatch | null;
+  appealBatch?: TClaimBatch | null;
 }) {
   const { t } = useTranslation('claims');
   const lang = useLang();
   const investigationColumns = useLineInvestigations(batch);
+  const appealColumns = useLineAppeals(appealBatch);
   return (
     <Table<TClaimAuditLine>
       rowKey="id"
@@ -215,6 +250,7 @@ export function LinesTable({
         },
         { title: t('fields.preauthNo'), render: (_, l) => l.preauthNo || '-' },
         ...investigationColumns,
+        ...appealColumns,
       ]}
     />
   );
@@ -286,7 +322,11 @@ function BatchDetail({ area, id }: { area: TClaimArea; id: string }) {
         <Descriptions.Item label={t('fields.decideTime')}>{batch.decideTime ?? '-'}</Descriptions.Item>
       </Descriptions>
       <h3>{t('detail.lines')}</h3>
-      <LinesTable lines={lines} batch={area === 'audit' && has('claim:medicalAudit:view') ? batch : null} />
+      <LinesTable
+        lines={lines}
+        batch={area === 'audit' && has('claim:medicalAudit:view') ? batch : null}
+        appealBatch={area === 'batch' && has('claim:appeal:edit') ? batch : null}
+      />
       {batch.status === CLAIM_BATCH_STATUS.APPROVED.code && <BatchInvoices batchId={batch.id} />}
       <h3>{t('detail.files')}</h3>
       <List
