@@ -45,9 +45,9 @@ const audit = (
   language?: 'zh' | 'en',
 ) => post(k, who, `/claim/appealAudit/audit/${a.id}`, { version: a.version, ...body }, language);
 const payableOf = async (lineId: string) => {
-  const res = await get(k, 'demo/auditor', '/claim/acc/payable?providerId=P10001');
+  const res = await get(k, 'demo/auditor', '/claim/acc/payable?providerId=P10001&size=100');
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data.lines as { lineId: string; payableAmount: string; outstanding: string }[]).find(
+  return (res.json().data.records as { lineId: string; payableAmount: string; outstanding: string }[]).find(
     (l) => l.lineId === lineId,
   );
 };
