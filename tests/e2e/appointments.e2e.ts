@@ -155,7 +155,18 @@ describe('appointments', () => {
       expect(text).toContain('张伟');
       expect(text).toContain('上呼吸道感染');
 
-      await nav.getByRole('link', { name: c.inquiry }).click();
+      // The menu group may have closed meanwhile (it did once under load, on the detail page):
+      // open it if it is closed, as a user would, then follow the entry.
+      const inquiry = nav.getByRole('link', { name: c.inquiry });
+      const group = nav.getByRole('menuitem').filter({ hasText: c.group }).first();
+      await expect
+        .poll(async () => {
+          if (await inquiry.isVisible()) return true;
+          if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+          return false;
+        })
+        .toBe(true);
+      await inquiry.click();
       await page.waitForURL((url) => url.pathname === '/appointment/list');
       // The list starts with the remembered status filter, to be treated; reset shows every status.
       await main.getByRole('button', { name: c.reset }).click();
