@@ -15,6 +15,7 @@ import { fromCents, toCents } from '@portal/domain/members/benefits';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
+import { escapeLike } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { pgArray } from '../members/members.upsert.ts';
 import { claimPayableAdjustments } from './accounting.tables.ts';
@@ -114,8 +115,6 @@ const openJoins = (tenantId: string, providerId: string | undefined) => {
         and p.pay_status in (${CONFIRMED}, ${TO_BE_CONFIRMED})
       group by i.line_ref) taken on taken.line_ref = l.id`;
 };
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Runs `read` in its own transaction (a savepoint inside the caller's) with nested loops off for

@@ -34,6 +34,7 @@ import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
+import { escapeLike } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { chinaSecond, providerScope } from '../appointments/appointments.service.ts';
@@ -44,8 +45,6 @@ import { paymentBatches, paymentFlow, paymentItems } from './accounting.tables.t
 
 export type TPayBatchRow = typeof paymentBatches.$inferSelect;
 type TItemRow = typeof paymentItems.$inferSelect;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The where clause of one batch the actor may see, by its number. */
 export function oneBatchWhere(actor: TActor, payBatchNo: string): SQL {

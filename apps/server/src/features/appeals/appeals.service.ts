@@ -22,6 +22,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { escapeLike, isUuid } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { payableLines } from '../accounting/accounting.payables.ts';
@@ -33,9 +34,6 @@ import { appealFlow, appeals } from './appeals.tables.ts';
 
 export type TAppealRow = typeof appeals.$inferSelect;
 export type TAppealFilter = z.output<typeof ZAppealListBody>['model'];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The where clause of one appeal the actor may see. */
 export function oneAppealWhere(actor: TActor, id: string): SQL {
@@ -164,7 +162,7 @@ export async function getAppeal(
 
 /** Whether the actor may see the appeal (the files feature's rule for its attachments). */
 export async function appealVisible(p: TPlatform, { actor, id }: { actor: TActor; id: string }) {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await p.db.select({ id: appeals.id }).from(appeals).where(oneAppealWhere(actor, id));
   return rows.length > 0;
 }

@@ -20,6 +20,7 @@ import {
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import {
@@ -40,8 +41,6 @@ const UTC_OFFSET = '+08:00';
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** Provider staff reach only their own provider's tasks. */
 const scopeOf = (actor: TActor) => ({ tenantId: actor.tenantId, providerId: actor.providerId });
-
-export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Start of a day (or the instant given) in China time. */
 export function instantOf(text: string): Date {

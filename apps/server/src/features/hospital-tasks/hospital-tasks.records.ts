@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TCrossKindSort } from '../change-tasks/change-tasks.list.ts';
 import {
@@ -11,7 +12,6 @@ import {
 import { findProvider } from './hospital-tasks.kind.ts';
 import {
   endBefore,
-  escapeLike,
   hospitalTaskListSource,
   hospitalTaskTextMatch,
   instantOf,

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isUuid } from './values.ts';
 
 /**
  * Whose rows the database lets the current code see (docs/decisions/0013-tenant-isolation.md).
@@ -18,7 +19,6 @@ export const APP_ROLE = 'portal_app';
 
 const NONE: TDbScope = { kind: 'none' };
 const storage = new AsyncLocalStorage<TDbScope>();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The scope of the code running now; `none` outside any. */
 export function currentDbScope(): TDbScope {
@@ -30,7 +30,7 @@ export function currentDbScope(): TDbScope {
  * returns is awaited inside the scope: a Drizzle query builder only runs when awaited.
  */
 export function withTenant<T>(tenantId: string, fn: () => T | PromiseLike<T>): Promise<T> {
-  if (!UUID.test(tenantId)) return Promise.reject(new Error(`Not a tenant id: ${tenantId}`));
+  if (!isUuid(tenantId)) return Promise.reject(new Error(`Not a tenant id: ${tenantId}`));
   return storage.run({ kind: 'tenant', tenantId }, async () => await fn());
 }
 
@@ -39,7 +39,7 @@ export function withTenant<T>(tenantId: string, fn: () => T | PromiseLike<T>): P
  * which may return the reply itself (a thenable that settles only when the answer is sent).
  */
 export function handleInTenant<T>(tenantId: string, fn: () => T): T {
-  if (!UUID.test(tenantId)) throw new Error(`Not a tenant id: ${tenantId}`);
+  if (!isUuid(tenantId)) throw new Error(`Not a tenant id: ${tenantId}`);
   return storage.run({ kind: 'tenant', tenantId }, fn);
 }
 
