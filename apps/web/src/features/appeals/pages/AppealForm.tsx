@@ -1,5 +1,6 @@
 import {
   APPEAL_BIZ_TYPE,
+  APPEAL_REASON_MAX,
   duplicateFileNames,
   ZAppealAmount,
   ZAppealCreate,
@@ -91,7 +92,12 @@ export function AppealForm({
         <Input style={{ maxWidth: 240 }} inputMode="decimal" />
       </Form.Item>
       <Form.Item name="reason" label={t('fields.reason')} rules={[zodRule(ZAppealCreate.shape.reason)]}>
-        <Input.TextArea rows={5} maxLength={2000} showCount placeholder={t('form.reasonPlaceholder')} />
+        <Input.TextArea
+          rows={5}
+          maxLength={APPEAL_REASON_MAX}
+          showCount
+          placeholder={t('form.reasonPlaceholder')}
+        />
       </Form.Item>
       <Form.Item name="files" label={t('fields.files')} extra={t('form.filesHint')} valuePropName="value">
         <FileUpload

@@ -1,4 +1,10 @@
-import { APPEAL_STATUS, type TAppeal, type TAppealDetail, ZAppealAmount } from '@portal/domain/appeals/rules';
+import {
+  APPEAL_REMARK_MAX,
+  APPEAL_STATUS,
+  type TAppeal,
+  type TAppealDetail,
+  ZAppealAmount,
+} from '@portal/domain/appeals/rules';
 import { formatMoney, toCents } from '@portal/domain/members/benefits';
 import { Alert, Button, Card, Form, Input, Radio, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
@@ -101,7 +107,7 @@ function AuditPanel({ a }: { a: TAppeal }) {
             },
           ]}
         >
-          <Input.TextArea rows={3} maxLength={1000} showCount />
+          <Input.TextArea rows={3} maxLength={APPEAL_REMARK_MAX} showCount />
         </Form.Item>
         <Button type="primary" danger={result === 'reject'} loading={auditAppeal.isPending} onClick={send}>
           {t(`audit.submit.${result}`)}
