@@ -29,6 +29,13 @@ describe('parsePermission', () => {
     const parts = parsePermission('user:add,edit:1');
     expect(parts.map((p) => [...p])).toEqual([['user'], ['add', 'edit'], ['1']]);
   });
+  it('keeps a parse per text and case mode, and refuses a bad string every time', () => {
+    expect(parsePermission('Doc:View')).toBe(parsePermission('Doc:View'));
+    expect(parsePermission('Doc:View', true).map((p) => [...p])).toEqual([['Doc'], ['View']]);
+    expect(parsePermission('Doc:View').map((p) => [...p])).toEqual([['doc'], ['view']]);
+    expect(() => parsePermission(' : ')).toThrow(PermissionFormatError);
+    expect(() => parsePermission(' : ')).toThrow(PermissionFormatError);
+  });
 });
 
 describe('implies', () => {

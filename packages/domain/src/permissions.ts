@@ -20,9 +20,25 @@ export class PermissionFormatError extends Error {
 
 export type TPermissionParts = ReadonlyArray<ReadonlySet<string>>;
 
+// Parsed permissions by text: every guarded request checks the actor's grants (often hundreds)
+// against the route's requirement, and the same few hundred strings recur. Bounded: past the
+// limit it starts over.
+const PARSED_MAX = 5_000;
+const parsed = [new Map<string, TPermissionParts>(), new Map<string, TPermissionParts>()];
+
 /** Splits a permission string into parts of alternatives; throws PermissionFormatError when empty. */
 export function parsePermission(value: string, caseSensitive = false): TPermissionParts {
   if (typeof value !== 'string') throw new PermissionFormatError(String(value));
+  const cache = parsed[caseSensitive ? 1 : 0];
+  const known = cache.get(value);
+  if (known) return known;
+  const parts = parseParts(value, caseSensitive);
+  if (cache.size >= PARSED_MAX) cache.clear();
+  cache.set(value, parts);
+  return parts;
+}
+
+function parseParts(value: string, caseSensitive: boolean): TPermissionParts {
   const text = caseSensitive ? value.trim() : value.trim().toLowerCase();
   const parts = text
     .split(':')

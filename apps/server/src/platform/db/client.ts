@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TConfig } from '../config.ts';
 import { APP_ROLE, currentDbScope, scopeKey, scopeSql, type TDbScope } from './db-scope.ts';
+import { installSqlTextWriter } from './sql-text.ts';
 
 /** The database handle every store uses; the same type for PGlite and PostgreSQL. */
 export type TDb = PgDatabase<PgQueryResultHKT>;
@@ -47,6 +48,8 @@ const queryLogger = ({ onQuery }: TOpenDatabaseOptions) =>
 
 /** Opens PGlite (DATABASE_URL unset) or a pg pool, and applies the committed migrations. */
 export async function openDatabase(config: TConfig, options: TOpenDatabaseOptions = {}): Promise<TDatabase> {
+  // Tests also run drizzle's own writer on every statement and fail on any difference.
+  installSqlTextWriter({ verify: config.env === 'test' });
   if (config.databaseUrl) {
     // A request waits at most 10 s for a connection; then it answers 503 (pool exhausted).
     const poolConfig = { connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 };
