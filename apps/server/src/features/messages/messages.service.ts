@@ -20,24 +20,10 @@ import type {
   TPopUpMsg,
 } from '@portal/domain/messages/rules';
 import { isPermitted } from '@portal/domain/permissions';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { query } from '../../platform/db/raw-query.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { messageReads, messageRecipients, messages } from './messages.tables.ts';
@@ -68,20 +54,20 @@ const activeAt = (now: Date): SQL => or(isNull(messages.validTo), gt(messages.va
  * validity (started, not expired: decision 0032), and addressed to them, their provider, all
  * providers (provider staff) or all operators (operator staff).
  */
-function receivedBy(db: TDbOrTx, actor: TActor, now: Date, shape: 'counted' | 'ordered' = 'counted'): SQL {
+function receivedBy(db: TDbOrTx, actor: TActor, now: Date): SQL {
   return and(
     eq(messages.tenantId, actor.tenantId),
     eq(messages.status, MSG_STATUS_SENT),
     lte(messages.validFrom, now),
     activeAt(now),
-    shape === 'counted' ? addressedTo(db, actor) : addressedToEach(actor),
+    addressedTo(db, actor),
   )!;
 }
 
 /**
  * One EXISTS over the recipient rows of every audience: PostgreSQL reads the actor's recipient
- * rows first (index on tenant, kind, target) and looks each message up, which suits counting
- * every match.
+ * rows first (index on tenant, kind, target) and looks each message up; used where a few
+ * messages are asked for by id or where the type narrows them (pop-ups, the rolling notice).
  */
 function addressedTo(db: TDbOrTx, actor: TActor): SQL {
   return exists(
@@ -98,21 +84,40 @@ function addressedTo(db: TDbOrTx, actor: TActor): SQL {
   );
 }
 
+/** The recipient rows of the actor's audiences: their own user id, then their provider and all providers, or all operators. */
+function audiencesOf(actor: TActor): [kind: TMsgRecipientKind, target: string][] {
+  const each: [TMsgRecipientKind, string][] = [['user', actor.userId]];
+  if (actor.providerId) each.push(['provider', actor.providerId], ['allProviders', '']);
+  else each.push(['allOperators', '']);
+  return each;
+}
+
 /**
- * The same condition as an OR of one EXISTS per audience: PostgreSQL then hashes the actor's
- * recipient ids once and walks the tenant's messages newest first (messages_tenant_sent_idx),
- * stopping when the page is full, instead of looking up and sorting every received message
- * (decision 0022, message list). Written as SQL text: a query builder per audience cost more
- * of the request's CPU than the rest of the list.
+ * The actor's inbox: the messages `receivedBy` means, as (message_id, sent_at, code) rows read
+ * from the recipient rows' trigger-kept copies of the message (migration 0050). One index range
+ * of `message_recipients_inbox_idx` per audience, newest first, each index-only; a message
+ * addressed to two of the actor's audiences appears twice, so callers take distinct ids.
+ * 'allProviders' and 'allOperators' rows always have the target '' (insertMessage).
  */
-function addressedToEach(actor: TActor): SQL {
-  const r = messageRecipients;
-  const to = (kind: string, target?: string) =>
-    sql`exists (select 1 from ${r} where ${r.tenantId} = ${actor.tenantId} and ${r.messageId} = ${messages.id} and ${r.kind} = ${kind}${target === undefined ? sql`` : sql` and ${r.target} = ${target}`})`;
-  const each = [to('user', actor.userId)];
-  if (actor.providerId) each.push(to('provider', actor.providerId), to('allProviders'));
-  else each.push(to('allOperators'));
-  return sql`(${sql.join(each, sql` or `)})`;
+function inbox(actor: TActor, now: Date, code?: TMsgCategoryCode): SQL {
+  const at = now.toISOString();
+  const ranges = audiencesOf(actor).map(
+    ([kind, target]) => sql`select message_id, sent_at, code from ${messageRecipients}
+      where tenant_id = ${actor.tenantId}::uuid and kind = ${kind} and target = ${target} and status = ${MSG_STATUS_SENT}
+        and valid_from <= ${at}::timestamptz and (valid_to is null or valid_to > ${at}::timestamptz)${code ? sql` and code = ${code}` : sql``}`,
+  );
+  return sql.join(ranges, sql` union all `);
+}
+
+/** Whether the actor has read the inbox row `i` (index-only on message_reads_tenant_user_idx). */
+const readInbox = (actor: TActor): SQL =>
+  sql`exists (select 1 from ${messageReads} mr where mr.tenant_id = ${actor.tenantId}::uuid
+    and mr.user_id = ${actor.userId}::uuid and mr.message_id = i.message_id)`;
+
+function readFilter(actor: TActor, readStatus: TMsgReadStatus | undefined): SQL {
+  if (readStatus === 'unread') return sql` where not ${readInbox(actor)}`;
+  if (readStatus === 'read') return sql` where ${readInbox(actor)}`;
+  return sql``;
 }
 
 /** Left-join condition of the actor's read row. */
@@ -176,14 +181,15 @@ async function countUnread(
   codes: TMsgCategoryCode[],
 ): Promise<TMsgCollectResult> {
   const unique = [...new Set(codes)];
-  const rows = await db
-    .select({ code: messages.code, n: count() })
-    .from(messages)
-    .leftJoin(messageReads, readBy(actor))
-    .where(
-      and(receivedBy(db, actor, new Date()), isNull(messageReads.messageId), inArray(messages.code, unique)),
-    )
-    .groupBy(messages.code);
+  const rows = await query<{ code: string; n: number | string }>(
+    db,
+    sql`select i.code, count(distinct i.message_id) as n from (${inbox(actor, new Date())}) i
+      where i.code in (${sql.join(
+        unique.map((c) => sql`${c}`),
+        sql`, `,
+      )}) and not ${readInbox(actor)}
+      group by i.code`,
+  );
   const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
   for (const code of unique) {
     const counter = unreadCounters.get(code);
@@ -202,7 +208,11 @@ async function countUnread(
   return { count: statisticsList.reduce((sum, s) => sum + s.count, 0), statisticsList };
 }
 
-/** One page of the actor's messages, newest first, optionally of one code and read state. */
+/**
+ * One page of the actor's messages, newest first, optionally of one code and read state. The
+ * count and the page's ids come from the actor's inbox ranges (index-only); only the page's rows
+ * are read from messages, and checked again against `receivedBy`.
+ */
 export async function listReceived(
   p: TPlatform,
   {
@@ -214,23 +224,22 @@ export async function listReceived(
   }: { actor: TActor; code?: TMsgCategoryCode; readStatus?: TMsgReadStatus; current: number; size: number },
 ): Promise<TMsgPage> {
   const now = new Date();
-  const where = (shape: 'counted' | 'ordered') =>
-    and(
-      receivedBy(p.db, actor, now, shape),
-      code ? eq(messages.code, code) : undefined,
-      readStatus === 'unread' ? isNull(messageReads.messageId) : undefined,
-      readStatus === 'read' ? isNotNull(messageReads.messageId) : undefined,
-    );
+  const matching = sql`(${inbox(actor, now, code)}) i${readFilter(actor, readStatus)}`;
+  const pageIds = sql`select distinct i.sent_at, i.message_id from ${matching}
+    order by i.sent_at desc, i.message_id desc limit ${size} offset ${(current - 1) * size}`;
   const [rows, totals] = await Promise.all([
     p.db
       .select({ message: messages, readAt: messageReads.readAt })
       .from(messages)
       .leftJoin(messageReads, readBy(actor))
-      .where(where('ordered'))
-      .orderBy(desc(messages.sentAt), desc(messages.id))
-      .limit(size)
-      .offset((current - 1) * size),
-    p.db.select({ n: count() }).from(messages).leftJoin(messageReads, readBy(actor)).where(where('counted')),
+      .where(
+        and(
+          receivedBy(p.db, actor, now),
+          sql`${messages.id} in (select page.message_id from (${pageIds}) page)`,
+        ),
+      )
+      .orderBy(desc(messages.sentAt), desc(messages.id)),
+    query<{ n: number | string }>(p.db, sql`select count(distinct i.message_id) as n from ${matching}`),
   ]);
   return {
     records: rows.map((r) => toRecord(r.message, r.readAt)),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { at, tenantColumns } from '../../platform/db/columns.ts';
 
@@ -51,6 +52,12 @@ export const messages = pgTable(
 /**
  * Who a message addresses: kind 'user' (target = user id), 'provider' (target = provider id),
  * 'allProviders' or 'allOperators' (target empty). A message has one or more rows.
+ *
+ * Each row also carries copies of its message's status, code, sent time and validity, written
+ * only by triggers (migration 0050: filled on insert, kept when the message changes), so that a
+ * recipient's inbox is one index range: the message centre counts and pages a user's messages
+ * from `message_recipients_inbox_idx` without visiting each message (decision 0032, amendment
+ * "messages at scale"). Writers insert only the four columns above.
  */
 export const messageRecipients = pgTable(
   'message_recipients',
@@ -59,11 +66,33 @@ export const messageRecipients = pgTable(
     messageId: uuid('message_id').notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
     target: varchar('target', { length: 64 }).notNull().default(''),
+    /** Copy of messages.status (trigger-kept). */
+    status: varchar('status', { length: 2 }).notNull().default(''),
+    /** Copy of messages.code (trigger-kept). */
+    code: varchar('code', { length: 2 }).notNull().default(''),
+    /** Copies of messages.sent_at, valid_from and valid_to (trigger-kept). */
+    sentAt: at('sent_at'),
+    validFrom: at('valid_from'),
+    validTo: at('valid_to'),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.kind, t.target] }),
     index('message_recipients_tenant_idx').on(t.tenantId),
     index('message_recipients_target_idx').on(t.tenantId, t.kind, t.target),
+    // A recipient's sent messages newest first, with what the centre filters on, so counts and
+    // pages are index-only walks of the recipient's own range.
+    index('message_recipients_inbox_idx')
+      .on(
+        t.tenantId,
+        t.kind,
+        t.target,
+        t.sentAt.desc().nullsFirst(),
+        t.messageId.desc().nullsFirst(),
+        t.code,
+        t.validFrom,
+        t.validTo,
+      )
+      .where(sql`status = '01'`),
   ],
 );
 
@@ -80,5 +109,7 @@ export const messageReads = pgTable(
     primaryKey({ columns: [t.messageId, t.userId] }),
     index('message_reads_tenant_idx').on(t.tenantId),
     index('message_reads_user_idx').on(t.userId),
+    // A user's read messages without visiting the rows (the centre's unread and read filters).
+    index('message_reads_tenant_user_idx').on(t.tenantId, t.userId, t.messageId),
   ],
 );
