@@ -97,51 +97,17 @@ export async function payableLinePage(
 }
 
 /**
- * What is left to pay of line `l`, in SQL (the same sum as the keyed reads below make in code),
- * from the joins `OPEN_JOINS` adds: the lines' adjustments and what confirmed and unconfirmed
- * batches took, each summed once per line over the tenant's (or provider's) rows and hash-joined.
- * Correlated sub-queries per line cost two index probes each: 1.2-1.9 s a page at 50,000 open
- * lines of one provider on PGlite (decision 0022, payable lines).
+ * What is left to pay of line `l`, in SQL: the stored `claim_lines.outstanding_amount`, the same
+ * sum as the keyed reads below make in code (payable + adjustments - what confirmed and
+ * to-be-confirmed batches take), kept by the triggers of migration 0051 in the transaction that
+ * changes any of its sources. The open lines (> 0) are read by the partial index
+ * `claim_lines_open_idx` under the provider's approved batches (`claim_batches_approved_idx`):
+ * deriving it per request summed every line's payments and adjustments of the provider, 0.25-0.5 s
+ * a page at 50,000 open lines on PGlite (decision 0022, payable lines, amendment of 27 Nov).
  */
-const OUTSTANDING = sql`(coalesce(l.payable_amount, 0) + coalesce(adj.amount, 0) - coalesce(taken.amount, 0))`;
-const openJoins = (tenantId: string, providerId: string | undefined) => {
-  const ofProvider = (column: SQL) => (providerId === undefined ? sql`` : sql`and ${column} = ${providerId}`);
-  return sql`
-    left join (select a.line_ref, sum(a.amount) as amount from claim_payable_adjustments a
-      where a.tenant_id = ${tenantId} ${ofProvider(sql`a.provider_id`)} group by a.line_ref) adj on adj.line_ref = l.id
-    left join (select i.line_ref, sum(i.claim_amount) as amount from payment_items i
-      join payment_batches p on p.id = i.batch_ref
-      where i.tenant_id = ${tenantId} ${ofProvider(sql`i.provider_id`)}
-        and p.pay_status in (${CONFIRMED}, ${TO_BE_CONFIRMED})
-      group by i.line_ref) taken on taken.line_ref = l.id`;
-};
-
-/**
- * Runs `read` in its own transaction (a savepoint inside the caller's) with nested loops off for
- * the planner: the open-line joins are aggregates, and on statistics older than the data (PGlite
- * runs no autovacuum) the planner joined them by nested loop, re-reading the aggregate per line:
- * 2.1 s for 5,000 lines, where the hash join takes 44 ms (decision 0022, payable lines).
- */
-async function hashJoined<T>(db: TDbOrTx, read: (tx: TDbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_nestloop', 'off', true)`);
-    const result = await read(tx);
-    await tx.execute(sql`select set_config('enable_nestloop', 'on', true)`);
-    return result;
-  });
-}
+const OUTSTANDING = sql`l.outstanding_amount`;
 
 async function selectPayable(
-  db: TDbOrTx,
-  filter: TPayableFilter,
-  page?: { offset: number; limit: number },
-): Promise<{ rows: TPayableRow[]; sums?: { currency: string; count: number; amount: string }[] }> {
-  return filter.open === undefined && !page
-    ? selectPayableIn(db, filter, page)
-    : hashJoined(db, (tx) => selectPayableIn(tx, filter, page));
-}
-
-async function selectPayableIn(
   db: TDbOrTx,
   { tenantId, providerId, lineIds, currency, claimBatchNo, open, anyLineStatus = false }: TPayableFilter,
   page?: { offset: number; limit: number },
@@ -160,7 +126,6 @@ async function selectPayableIn(
   if (open === 'invoiced') terms.push(sql`s.status = ${UPLOADED}`);
   if (open === 'awaiting') terms.push(sql`s.status is distinct from ${UPLOADED}`);
   if (open !== undefined) terms.push(sql`${OUTSTANDING} > 0`);
-  const joins = open === undefined && !page ? sql`` : openJoins(tenantId, providerId);
   const rows = await query<{
     lineId: string;
     claimBatchId: string;
@@ -190,7 +155,7 @@ async function selectPayableIn(
       b.submitted_by::text as "submittedBy"
     from claim_lines l
     join claim_batches b on b.id = l.batch_ref
-    left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency${joins}
+    left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
     where ${sql.join(terms, sql` and `)}
     order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
@@ -203,7 +168,7 @@ async function selectPayableIn(
         sql`select l.currency, count(*)::int as count, sum(${OUTSTANDING})::text as amount
         from claim_lines l
         join claim_batches b on b.id = l.batch_ref
-        left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency${joins}
+        left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
         where ${sql.join(terms, sql` and `)}
         group by l.currency order by l.currency`,
       )
