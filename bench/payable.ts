@@ -21,8 +21,8 @@ import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { TDbOrTx } from '../apps/server/src/platform/db/client.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
+import type { TDbOrTx } from '../apps/server/src/platform/db/client.ts';
 
 const { payableLinePage } = (await import(
   process.env.BENCH_PAYABLES_MODULE ?? '../apps/server/src/features/accounting/accounting.payables.ts'
@@ -59,7 +59,11 @@ const load = () =>
 
 async function signIn(account: string) {
   const key = randomUUID();
-  await app.inject({ method: 'GET', url: `/saasapi/oauth/anno/captcha?key=${key}`, headers: { tenant: 'demo' } });
+  await app.inject({
+    method: 'GET',
+    url: `/saasapi/oauth/anno/captcha?key=${key}`,
+    headers: { tenant: 'demo' },
+  });
   const res = await app.inject({
     method: 'POST',
     url: '/saasapi/oauth/noToken/login',
@@ -109,7 +113,8 @@ async function topUp(open: number) {
   }
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 async function time(url: string) {
   const ms: number[] = [];
@@ -178,10 +183,14 @@ try {
     }
     for (const statistics of ['stale', 'analyzed'] as const) {
       if (statistics === 'analyzed') await db.execute(sql`analyze`);
-      console.log(`\n${size} open lines of one provider (${size / PER_BATCH} claim batches), ${statistics} statistics`);
+      console.log(
+        `\n${size} open lines of one provider (${size / PER_BATCH} claim batches), ${statistics} statistics`,
+      );
       await time('/claim/acc/payable?providerId=P10001&current=1&size=20');
       await time('/claim/acc/payable?providerId=P10001&current=50&size=100');
-      await time('/claim/acc/payable?providerId=P10001&current=1&size=20&currency=CNY&claimBatchNo=CBBENCH0000');
+      await time(
+        '/claim/acc/payable?providerId=P10001&current=1&size=20&currency=CNY&claimBatchNo=CBBENCH0000',
+      );
       if (PLANS && statistics === 'analyzed') await plans();
     }
   }

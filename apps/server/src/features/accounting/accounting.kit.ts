@@ -4,9 +4,11 @@
  */
 import { STATEMENT_COLUMNS, statementHeader } from '@portal/domain/claims/rules';
 import { chinaDay } from '@portal/domain/format/format';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { query } from '../../platform/db/raw-query.ts';
 import { upload } from '../../test/change-tasks.ts';
 import { call, type TTestApp } from '../../test/test-app.ts';
 import { claimLines } from '../claims/claims.tables.ts';
@@ -153,4 +155,35 @@ export async function invoiced(k: TKit, claims: TApproved, who = 'demo/hospital'
     expect(res.statusCode, res.body).toBe(200);
   }
   return claims;
+}
+
+/**
+ * The claim lines (of every tenant) whose stored outstanding amount, kept by the triggers of
+ * migration 0051, differs from the one derived from its sources: payable + the line's payable
+ * adjustments - what payment batches to be confirmed or confirmed take of it. None expected.
+ */
+export async function outstandingDrift(db: TDbOrTx) {
+  return query<{ lineId: string; stored: string; derived: string }>(
+    db,
+    sql`select l.id::text as "lineId", l.outstanding_amount::text as stored, d.derived::text as derived
+      from claim_lines l
+      cross join lateral (select coalesce(l.payable_amount, 0)
+          + coalesce((select sum(a.amount) from claim_payable_adjustments a where a.line_ref = l.id), 0)
+          - coalesce((select sum(i.claim_amount) from payment_items i
+              join payment_batches p on p.id = i.batch_ref and p.pay_status in ('1', '2')
+              where i.line_ref = l.id), 0) as derived) d
+      where l.outstanding_amount <> d.derived
+      order by l.id`,
+  );
+}
+
+/** Every line's stored outstanding equals the derived one; answers how many lines are open. */
+export async function expectOutstandingKept(k: TKit) {
+  const db = k.t.platform.db;
+  expect(await outstandingDrift(db)).toEqual([]);
+  const [{ open }] = await query<{ open: number }>(
+    db,
+    sql`select count(*)::int as open from claim_lines where outstanding_amount > 0`,
+  );
+  return open;
 }

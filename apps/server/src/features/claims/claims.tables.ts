@@ -97,9 +97,7 @@ export const claimLines = pgTable(
   (t) => [
     index('claim_lines_tenant_idx').on(t.tenantId),
     index('claim_lines_batch_idx').on(t.batchRef, t.rowNo),
-    index('claim_lines_open_idx')
-      .on(t.batchRef, t.rowNo)
-      .where(sql`${t.outstandingAmount} > 0`),
+    index('claim_lines_open_idx').on(t.batchRef, t.rowNo).where(sql`${t.outstandingAmount} > 0`),
     index('claim_lines_dup_idx').on(t.tenantId, t.dupKey),
     index('claim_lines_member_idx').on(t.tenantId, t.memberId, t.visitDate),
   ],
