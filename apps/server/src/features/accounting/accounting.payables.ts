@@ -103,9 +103,27 @@ export async function payableLinePage(
  * changes any of its sources. The open lines (> 0) are read by the partial index
  * `claim_lines_open_idx` under the provider's approved batches (`claim_batches_approved_idx`):
  * deriving it per request summed every line's payments and adjustments of the provider, 0.25-0.5 s
- * a page at 50,000 open lines on PGlite (decision 0022, payable lines, amendment of 27 Nov).
+ * a page at 50,000 open lines on PGlite (decision 0022, payable lines, amendment of 27 Nov). The
+ * count and sums of a page come from `claim_open_totals` (one row per claim batch and currency).
  */
 const OUTSTANDING = sql`l.outstanding_amount`;
+
+/** The terms of the kept open-line totals (`t`) matching an open filter, as the rows' terms. */
+function totalsTerms({
+  tenantId,
+  providerId,
+  currency,
+  claimBatchNo,
+  open,
+}: Pick<TPayableFilter, 'tenantId' | 'providerId' | 'currency' | 'claimBatchNo' | 'open'>): SQL[] {
+  const terms: SQL[] = [sql`t.tenant_id = ${tenantId}`, sql`t.n > 0`, sql`b.status = ${APPROVED_BATCH}`];
+  if (providerId !== undefined) terms.push(sql`b.provider_id = ${providerId}`);
+  if (currency !== undefined) terms.push(sql`t.currency = ${currency}`);
+  if (claimBatchNo) terms.push(sql`b.batch_no ilike ${`%${escapeLike(claimBatchNo)}%`}`);
+  if (open === 'invoiced') terms.push(sql`s.status = ${UPLOADED}`);
+  if (open === 'awaiting') terms.push(sql`s.status is distinct from ${UPLOADED}`);
+  return terms;
+}
 
 async function selectPayable(
   db: TDbOrTx,
@@ -159,18 +177,30 @@ async function selectPayable(
     where ${sql.join(terms, sql` and `)}
     order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
-  // A page's count and sums: the same joins and terms, grouped by currency (no order, no window).
+  // A page's count and sums. Of the open lines of a provider (the payable page, "all matching"):
+  // the kept counts and sums per claim batch and currency (claim_open_totals, migration 0051),
+  // under the same batch, slot and currency terms; the lines' own terms (approved or made payable
+  // by an appeal, outstanding > 0) are what the trigger counts. Otherwise the same joins and
+  // terms as the rows, grouped by currency.
+  const kept = open !== undefined && lineIds === undefined && !anyLineStatus;
   const sums =
     page &&
     (
       await query<{ currency: string; count: number; amount: string }>(
         db,
-        sql`select l.currency, count(*)::int as count, sum(${OUTSTANDING})::text as amount
-        from claim_lines l
-        join claim_batches b on b.id = l.batch_ref
-        left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
-        where ${sql.join(terms, sql` and `)}
-        group by l.currency order by l.currency`,
+        kept
+          ? sql`select t.currency, sum(t.n)::int as count, sum(t.amount)::text as amount
+            from claim_open_totals t
+            join claim_batches b on b.id = t.batch_ref
+            left join invoice_slots s on s.batch_ref = t.batch_ref and s.currency = t.currency
+            where ${sql.join(totalsTerms({ tenantId, providerId, currency, claimBatchNo, open }), sql` and `)}
+            group by t.currency order by t.currency`
+          : sql`select l.currency, count(*)::int as count, sum(${OUTSTANDING})::text as amount
+            from claim_lines l
+            join claim_batches b on b.id = l.batch_ref
+            left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+            where ${sql.join(terms, sql` and `)}
+            group by l.currency order by l.currency`,
       )
     ).map((r) => ({ currency: r.currency, count: r.count, amount: fromCents(toCents(r.amount)) }));
   if (rows.length === 0) return { rows: [], sums };

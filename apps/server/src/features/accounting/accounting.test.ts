@@ -1213,27 +1213,37 @@ describe('the stored outstanding amount (migration 0051)', () => {
     const [a, b] = claims.lineIds;
     expect(await storedOutstanding(a)).toBe('70.00');
     expect(await storedOutstanding(b)).toBe('50.00');
+    const totals = async () =>
+      (
+        await query<{ n: number; amount: string }>(
+          k.t.platform.db,
+          sql`select n, amount::text from claim_open_totals where batch_ref = ${claims.batchId}`,
+        )
+      )[0];
+    expect(await totals()).toEqual({ n: 2, amount: '120.00' });
     const d = await built([
       { lineId: a, amount: '30.00' },
       { lineId: b, amount: '50.00' },
     ]);
     expect([await storedOutstanding(a), await storedOutstanding(b)]).toEqual(['40.00', '0.00']);
+    expect(await totals()).toEqual({ n: 1, amount: '40.00' });
     const db = k.t.platform.db;
     // Writes the application does not make, in a transaction rolled back at the end: the
     // triggers keep the stored amount equal to the derived one after each.
-    const steps: [string, string, string][] = [];
+    const steps: [string, string, string, number][] = [];
     const rollback = new Error('rollback');
     await expect(
       db.transaction(async (tx) => {
         const step = async (name: string, statement: ReturnType<typeof sql>) => {
           await tx.execute(statement);
           expect(await outstandingDrift(tx), name).toEqual([]);
-          const [row] = await query<{ a: string; b: string }>(
+          const [row] = await query<{ a: string; b: string; n: number }>(
             tx,
             sql`select (select outstanding_amount::text from claim_lines where id = ${a}) as a,
-              (select outstanding_amount::text from claim_lines where id = ${b}) as b`,
+              (select outstanding_amount::text from claim_lines where id = ${b}) as b,
+              (select n from claim_open_totals where batch_ref = ${claims.batchId}) as n`,
           );
-          steps.push([name, row.a, row.b]);
+          steps.push([name, row.a, row.b, row.n]);
         };
         await step(
           'item amount changed',
@@ -1253,6 +1263,12 @@ describe('the stored outstanding amount (migration 0051)', () => {
           sql`update claim_payable_adjustments set amount = 7.5 where source_id = ${`test-${b}`}`,
         );
         await step('payable changed', sql`update claim_lines set payable_amount = 60 where id = ${a}`);
+        await step('line rejected', sql`update claim_lines set status = '02' where id = ${a}`);
+        await step(
+          'appeal adjustment added',
+          sql`insert into claim_payable_adjustments (tenant_id, line_ref, provider_id, currency, amount, source_type, source_id)
+            values (${demoId}, ${a}, 'P10001', 'CNY', 1, 'appeal', ${`test-${a}`})`,
+        );
         await step(
           'batch cancelled',
           sql`update payment_batches set pay_status = '3' where pay_batch_no = ${d.batch.payBatchNo}`,
@@ -1274,16 +1290,18 @@ describe('the stored outstanding amount (migration 0051)', () => {
       }),
     ).rejects.toBe(rollback);
     expect(steps).toEqual([
-      ['item amount changed', '50.00', '0.00'],
-      ['item status changed only', '50.00', '0.00'],
-      ['adjustment added', '50.00', '5.00'],
-      ['adjustment changed', '50.00', '7.50'],
-      ['payable changed', '40.00', '7.50'],
-      ['batch cancelled', '60.00', '57.50'],
-      ['batch counted again', '40.00', '7.50'],
-      ['item deleted', '60.00', '7.50'],
-      ['adjustment deleted', '60.00', '0.00'],
-      ['items truncated', '60.00', '50.00'],
+      ['item amount changed', '50.00', '0.00', 1],
+      ['item status changed only', '50.00', '0.00', 1],
+      ['adjustment added', '50.00', '5.00', 2],
+      ['adjustment changed', '50.00', '7.50', 2],
+      ['payable changed', '40.00', '7.50', 2],
+      ['line rejected', '40.00', '7.50', 1],
+      ['appeal adjustment added', '41.00', '7.50', 2],
+      ['batch cancelled', '61.00', '57.50', 2],
+      ['batch counted again', '41.00', '7.50', 2],
+      ['item deleted', '61.00', '7.50', 2],
+      ['adjustment deleted', '61.00', '0.00', 1],
+      ['items truncated', '61.00', '50.00', 2],
     ]);
     expect([await storedOutstanding(a), await storedOutstanding(b)]).toEqual(['40.00', '0.00']);
     const cancelled = await post(k, 'demo/auditor', '/claim/acc/payBill/cancel', {
@@ -1292,5 +1310,6 @@ describe('the stored outstanding amount (migration 0051)', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect([await storedOutstanding(a), await storedOutstanding(b)]).toEqual(['70.00', '50.00']);
+    expect(await totals()).toEqual({ n: 2, amount: '120.00' });
   });
 });

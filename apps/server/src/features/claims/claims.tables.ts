@@ -93,6 +93,8 @@ export const claimLines = pgTable(
      * open lines (> 0) by `claim_lines_open_idx`.
      */
     outstandingAmount: numeric('outstanding_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** An approved appeal made the line payable (it has an `appeal` payable adjustment; 0049). Kept by the same triggers. */
+    appealPayable: boolean('appeal_payable').notNull().default(false),
   },
   (t) => [
     index('claim_lines_tenant_idx').on(t.tenantId),
