@@ -130,59 +130,77 @@ async function selectPayable(
   { tenantId, providerId, lineIds, currency, claimBatchNo, open, anyLineStatus = false }: TPayableFilter,
   page?: { offset: number; limit: number },
 ): Promise<{ rows: TPayableRow[]; sums?: { currency: string; count: number; amount: string }[] }> {
-  const terms: SQL[] = [sql`l.tenant_id = ${tenantId}`, sql`b.status = ${APPROVED_BATCH}`];
+  // Terms of the line (and its invoice slot `s`), and of its claim batch `b`.
+  const terms: SQL[] = [sql`l.tenant_id = ${tenantId}`];
+  const batchTerms: SQL[] = [sql`b.status = ${APPROVED_BATCH}`];
   // An approved line, or a rejected one an approved appeal made payable (decision 0049).
   if (!anyLineStatus)
     terms.push(
       sql`(l.status = ${APPROVED_LINE} or exists (select 1 from claim_payable_adjustments x
         where x.tenant_id = l.tenant_id and x.line_ref = l.id and x.source_type = ${PAYABLE_SOURCE.APPEAL.code}))`,
     );
-  if (providerId !== undefined) terms.push(sql`b.provider_id = ${providerId}`);
+  if (providerId !== undefined) batchTerms.push(sql`b.provider_id = ${providerId}`);
   if (lineIds !== undefined) terms.push(sql`l.id = any(${pgArray(lineIds)}::uuid[])`);
   if (currency !== undefined) terms.push(sql`l.currency = ${currency}`);
-  if (claimBatchNo) terms.push(sql`b.batch_no ilike ${`%${escapeLike(claimBatchNo)}%`}`);
+  if (claimBatchNo) batchTerms.push(sql`b.batch_no ilike ${`%${escapeLike(claimBatchNo)}%`}`);
   if (open === 'invoiced') terms.push(sql`s.status = ${UPLOADED}`);
   if (open === 'awaiting') terms.push(sql`s.status is distinct from ${UPLOADED}`);
   if (open !== undefined) terms.push(sql`${OUTSTANDING} > 0`);
-  const rows = await query<{
-    lineId: string;
-    claimBatchId: string;
-    claimBatchNo: string;
-    providerId: string;
-    rowNo: number;
-    memberId: string;
-    memberName: string;
-    memberNameEn: string;
-    visitDate: string;
-    itemName: string;
-    coverageCode: string;
-    currency: string;
-    claimed: string;
-    payable: string;
-    invoiced: boolean;
-    decidedAt: Date | string;
-    submittedBy: string | null;
-  }>(
-    db,
-    sql`select l.id::text as "lineId", l.batch_ref::text as "claimBatchId", b.batch_no as "claimBatchNo",
-      b.provider_id as "providerId", l.row_no as "rowNo", l.member_id as "memberId",
+  const kept = open !== undefined && lineIds === undefined && !anyLineStatus;
+  const columns = (slotStatus: SQL) => sql`l.id::text as "lineId", l.batch_ref::text as "claimBatchId",
+      b.batch_no as "claimBatchNo", b.provider_id as "providerId", l.row_no as "rowNo", l.member_id as "memberId",
       l.member_name as "memberName", l.member_name_en as "memberNameEn",
       l.visit_date::text as "visitDate", l.item_name as "itemName", l.coverage_code as "coverageCode",
       l.currency, l.amount::text as claimed, coalesce(l.payable_amount, 0)::text as payable,
-      coalesce(s.status = ${UPLOADED}, false) as invoiced, b.decided_at as "decidedAt",
-      b.submitted_by::text as "submittedBy"
-    from claim_lines l
-    join claim_batches b on b.id = l.batch_ref
-    left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
-    where ${sql.join(terms, sql` and `)}
-    order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
-  );
+      coalesce(${slotStatus} = ${UPLOADED}, false) as invoiced, b.decided_at as "decidedAt",
+      b.submitted_by::text as "submittedBy"`;
+  // A page of open lines: the provider's approved batches in page order, and of each at most the
+  // page's end of its open lines by row number (claim_lines_open_idx), so page 1 reads its 20
+  // lines rather than every open line of a batch. The same terms and order as below.
+  const statement =
+    page && kept
+      ? sql`select ${columns(sql`l.slot_status`)}
+        from claim_batches b
+        cross join lateral (select l.*, s.status as slot_status from claim_lines l
+          left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+          where l.batch_ref = b.id and ${sql.join(terms, sql` and `)}
+          order by l.row_no limit ${page.offset + page.limit}) l
+        where b.tenant_id = ${tenantId} and ${sql.join(batchTerms, sql` and `)}
+        order by b.decided_at, b.batch_no, l.row_no limit ${page.limit} offset ${page.offset}`
+      : sql`select ${columns(sql`s.status`)}
+        from claim_lines l
+        join claim_batches b on b.id = l.batch_ref
+        left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+        where ${sql.join([...terms, ...batchTerms], sql` and `)}
+        order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`;
+  // A page of no rows (the awaiting sums) reads none.
+  const rows =
+    page?.limit === 0
+      ? []
+      : await query<{
+          lineId: string;
+          claimBatchId: string;
+          claimBatchNo: string;
+          providerId: string;
+          rowNo: number;
+          memberId: string;
+          memberName: string;
+          memberNameEn: string;
+          visitDate: string;
+          itemName: string;
+          coverageCode: string;
+          currency: string;
+          claimed: string;
+          payable: string;
+          invoiced: boolean;
+          decidedAt: Date | string;
+          submittedBy: string | null;
+        }>(db, statement);
   // A page's count and sums. Of the open lines of a provider (the payable page, "all matching"):
   // the kept counts and sums per claim batch and currency (claim_open_totals, migration 0051),
   // under the same batch, slot and currency terms; the lines' own terms (approved or made payable
   // by an appeal, outstanding > 0) are what the trigger counts. Otherwise the same joins and
   // terms as the rows, grouped by currency.
-  const kept = open !== undefined && lineIds === undefined && !anyLineStatus;
   const sums =
     page &&
     (
@@ -199,7 +217,7 @@ async function selectPayable(
             from claim_lines l
             join claim_batches b on b.id = l.batch_ref
             left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
-            where ${sql.join(terms, sql` and `)}
+            where ${sql.join([...terms, ...batchTerms], sql` and `)}
             group by l.currency order by l.currency`,
       )
     ).map((r) => ({ currency: r.currency, count: r.count, amount: fromCents(toCents(r.amount)) }));
