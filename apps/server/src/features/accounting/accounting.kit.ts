@@ -4,9 +4,11 @@
  */
 import { STATEMENT_COLUMNS, statementHeader } from '@portal/domain/claims/rules';
 import { chinaDay } from '@portal/domain/format/format';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
+import type { TDbOrTx } from '../../platform/db/client.ts';
+import { query } from '../../platform/db/raw-query.ts';
 import { upload } from '../../test/change-tasks.ts';
 import { call, type TTestApp } from '../../test/test-app.ts';
 import { claimLines } from '../claims/claims.tables.ts';
@@ -153,4 +155,62 @@ export async function invoiced(k: TKit, claims: TApproved, who = 'demo/hospital'
     expect(res.statusCode, res.body).toBe(200);
   }
   return claims;
+}
+
+/**
+ * What the triggers of migration 0051 keep, against what it is derived from (every tenant):
+ * the claim lines whose stored outstanding amount differs from payable + the line's payable
+ * adjustments - what payment batches to be confirmed or confirmed take of it, or whose
+ * appeal flag differs from whether it has an appeal adjustment; and the (batch, currency) rows
+ * of claim_open_totals that differ from the count and sum of the open lines (approved or made
+ * payable by an appeal, outstanding > 0). None expected.
+ */
+export async function outstandingDrift(db: TDbOrTx) {
+  const lines = await query<{
+    lineId: string;
+    stored: string;
+    derived: string;
+    appeal: boolean;
+    appealed: boolean;
+  }>(
+    db,
+    sql`select l.id::text as "lineId", l.outstanding_amount::text as stored, d.derived::text as derived,
+        l.appeal_payable as appeal, d.appealed
+      from claim_lines l
+      cross join lateral (select coalesce(l.payable_amount, 0)
+          + coalesce((select sum(a.amount) from claim_payable_adjustments a where a.line_ref = l.id), 0)
+          - coalesce((select sum(i.claim_amount) from payment_items i
+              join payment_batches p on p.id = i.batch_ref and p.pay_status in ('1', '2')
+              where i.line_ref = l.id), 0) as derived,
+          exists (select 1 from claim_payable_adjustments a where a.line_ref = l.id and a.source_type = 'appeal')
+            as appealed) d
+      where l.outstanding_amount <> d.derived or l.appeal_payable <> d.appealed
+      order by l.id`,
+  );
+  const totals = await query<{ batchRef: string; currency: string; kept: string; derived: string }>(
+    db,
+    sql`select coalesce(t.batch_ref, o.batch_ref)::text as "batchRef", coalesce(t.currency, o.currency) as currency,
+        coalesce(t.n, 0) || ' ' || coalesce(t.amount, 0) as kept, coalesce(o.n, 0) || ' ' || coalesce(o.amount, 0) as derived
+      from (select * from claim_open_totals where n <> 0 or amount <> 0) t
+      full join (select l.tenant_id, l.batch_ref, l.currency, count(*)::int as n, sum(l.outstanding_amount) as amount
+          from claim_lines l
+          where l.outstanding_amount > 0 and (l.status = '01' or exists (select 1 from claim_payable_adjustments a
+            where a.line_ref = l.id and a.source_type = 'appeal'))
+          group by 1, 2, 3) o
+        on o.tenant_id = t.tenant_id and o.batch_ref = t.batch_ref and o.currency = t.currency
+      where t.n is distinct from o.n or t.amount is distinct from o.amount
+      order by 1, 2`,
+  );
+  return [...lines, ...totals];
+}
+
+/** Everything migration 0051 keeps equals what it is derived from; answers how many lines are open. */
+export async function expectOutstandingKept(k: TKit) {
+  const db = k.t.platform.db;
+  expect(await outstandingDrift(db)).toEqual([]);
+  const [{ open }] = await query<{ open: number }>(
+    db,
+    sql`select count(*)::int as open from claim_lines where outstanding_amount > 0`,
+  );
+  return open;
 }

@@ -97,115 +97,128 @@ export async function payableLinePage(
 }
 
 /**
- * What is left to pay of line `l`, in SQL (the same sum as the keyed reads below make in code),
- * from the joins `OPEN_JOINS` adds: the lines' adjustments and what confirmed and unconfirmed
- * batches took, each summed once per line over the tenant's (or provider's) rows and hash-joined.
- * Correlated sub-queries per line cost two index probes each: 1.2-1.9 s a page at 50,000 open
- * lines of one provider on PGlite (decision 0022, payable lines).
+ * What is left to pay of line `l`, in SQL: the stored `claim_lines.outstanding_amount`, the same
+ * sum as the keyed reads below make in code (payable + adjustments - what confirmed and
+ * to-be-confirmed batches take), kept by the triggers of migration 0051 in the transaction that
+ * changes any of its sources. The open lines (> 0) are read by the partial index
+ * `claim_lines_open_idx` under the provider's approved batches (`claim_batches_approved_idx`):
+ * deriving it per request summed every line's payments and adjustments of the provider, 0.25-0.5 s
+ * a page at 50,000 open lines on PGlite (decision 0022, payable lines, amendment of 27 Nov). The
+ * count and sums of a page come from `claim_open_totals` (one row per claim batch and currency).
  */
-const OUTSTANDING = sql`(coalesce(l.payable_amount, 0) + coalesce(adj.amount, 0) - coalesce(taken.amount, 0))`;
-const openJoins = (tenantId: string, providerId: string | undefined) => {
-  const ofProvider = (column: SQL) => (providerId === undefined ? sql`` : sql`and ${column} = ${providerId}`);
-  return sql`
-    left join (select a.line_ref, sum(a.amount) as amount from claim_payable_adjustments a
-      where a.tenant_id = ${tenantId} ${ofProvider(sql`a.provider_id`)} group by a.line_ref) adj on adj.line_ref = l.id
-    left join (select i.line_ref, sum(i.claim_amount) as amount from payment_items i
-      join payment_batches p on p.id = i.batch_ref
-      where i.tenant_id = ${tenantId} ${ofProvider(sql`i.provider_id`)}
-        and p.pay_status in (${CONFIRMED}, ${TO_BE_CONFIRMED})
-      group by i.line_ref) taken on taken.line_ref = l.id`;
-};
+const OUTSTANDING = sql`l.outstanding_amount`;
 
-/**
- * Runs `read` in its own transaction (a savepoint inside the caller's) with nested loops off for
- * the planner: the open-line joins are aggregates, and on statistics older than the data (PGlite
- * runs no autovacuum) the planner joined them by nested loop, re-reading the aggregate per line:
- * 2.1 s for 5,000 lines, where the hash join takes 44 ms (decision 0022, payable lines).
- */
-async function hashJoined<T>(db: TDbOrTx, read: (tx: TDbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_nestloop', 'off', true)`);
-    const result = await read(tx);
-    await tx.execute(sql`select set_config('enable_nestloop', 'on', true)`);
-    return result;
-  });
+/** The terms of the kept open-line totals (`t`) matching an open filter, as the rows' terms. */
+function totalsTerms({
+  tenantId,
+  providerId,
+  currency,
+  claimBatchNo,
+  open,
+}: Pick<TPayableFilter, 'tenantId' | 'providerId' | 'currency' | 'claimBatchNo' | 'open'>): SQL[] {
+  const terms: SQL[] = [sql`t.tenant_id = ${tenantId}`, sql`t.n > 0`, sql`b.status = ${APPROVED_BATCH}`];
+  if (providerId !== undefined) terms.push(sql`b.provider_id = ${providerId}`);
+  if (currency !== undefined) terms.push(sql`t.currency = ${currency}`);
+  if (claimBatchNo) terms.push(sql`b.batch_no ilike ${`%${escapeLike(claimBatchNo)}%`}`);
+  if (open === 'invoiced') terms.push(sql`s.status = ${UPLOADED}`);
+  if (open === 'awaiting') terms.push(sql`s.status is distinct from ${UPLOADED}`);
+  return terms;
 }
 
 async function selectPayable(
   db: TDbOrTx,
-  filter: TPayableFilter,
-  page?: { offset: number; limit: number },
-): Promise<{ rows: TPayableRow[]; sums?: { currency: string; count: number; amount: string }[] }> {
-  return filter.open === undefined && !page
-    ? selectPayableIn(db, filter, page)
-    : hashJoined(db, (tx) => selectPayableIn(tx, filter, page));
-}
-
-async function selectPayableIn(
-  db: TDbOrTx,
   { tenantId, providerId, lineIds, currency, claimBatchNo, open, anyLineStatus = false }: TPayableFilter,
   page?: { offset: number; limit: number },
 ): Promise<{ rows: TPayableRow[]; sums?: { currency: string; count: number; amount: string }[] }> {
-  const terms: SQL[] = [sql`l.tenant_id = ${tenantId}`, sql`b.status = ${APPROVED_BATCH}`];
+  // Terms of the line (and its invoice slot `s`), and of its claim batch `b`.
+  const terms: SQL[] = [sql`l.tenant_id = ${tenantId}`];
+  const batchTerms: SQL[] = [sql`b.status = ${APPROVED_BATCH}`];
   // An approved line, or a rejected one an approved appeal made payable (decision 0049).
   if (!anyLineStatus)
     terms.push(
       sql`(l.status = ${APPROVED_LINE} or exists (select 1 from claim_payable_adjustments x
         where x.tenant_id = l.tenant_id and x.line_ref = l.id and x.source_type = ${PAYABLE_SOURCE.APPEAL.code}))`,
     );
-  if (providerId !== undefined) terms.push(sql`b.provider_id = ${providerId}`);
+  if (providerId !== undefined) batchTerms.push(sql`b.provider_id = ${providerId}`);
   if (lineIds !== undefined) terms.push(sql`l.id = any(${pgArray(lineIds)}::uuid[])`);
   if (currency !== undefined) terms.push(sql`l.currency = ${currency}`);
-  if (claimBatchNo) terms.push(sql`b.batch_no ilike ${`%${escapeLike(claimBatchNo)}%`}`);
+  if (claimBatchNo) batchTerms.push(sql`b.batch_no ilike ${`%${escapeLike(claimBatchNo)}%`}`);
   if (open === 'invoiced') terms.push(sql`s.status = ${UPLOADED}`);
   if (open === 'awaiting') terms.push(sql`s.status is distinct from ${UPLOADED}`);
   if (open !== undefined) terms.push(sql`${OUTSTANDING} > 0`);
-  const joins = open === undefined && !page ? sql`` : openJoins(tenantId, providerId);
-  const rows = await query<{
-    lineId: string;
-    claimBatchId: string;
-    claimBatchNo: string;
-    providerId: string;
-    rowNo: number;
-    memberId: string;
-    memberName: string;
-    memberNameEn: string;
-    visitDate: string;
-    itemName: string;
-    coverageCode: string;
-    currency: string;
-    claimed: string;
-    payable: string;
-    invoiced: boolean;
-    decidedAt: Date | string;
-    submittedBy: string | null;
-  }>(
-    db,
-    sql`select l.id::text as "lineId", l.batch_ref::text as "claimBatchId", b.batch_no as "claimBatchNo",
-      b.provider_id as "providerId", l.row_no as "rowNo", l.member_id as "memberId",
+  const kept = open !== undefined && lineIds === undefined && !anyLineStatus;
+  const columns = (slotStatus: SQL) => sql`l.id::text as "lineId", l.batch_ref::text as "claimBatchId",
+      b.batch_no as "claimBatchNo", b.provider_id as "providerId", l.row_no as "rowNo", l.member_id as "memberId",
       l.member_name as "memberName", l.member_name_en as "memberNameEn",
       l.visit_date::text as "visitDate", l.item_name as "itemName", l.coverage_code as "coverageCode",
       l.currency, l.amount::text as claimed, coalesce(l.payable_amount, 0)::text as payable,
-      coalesce(s.status = ${UPLOADED}, false) as invoiced, b.decided_at as "decidedAt",
-      b.submitted_by::text as "submittedBy"
-    from claim_lines l
-    join claim_batches b on b.id = l.batch_ref
-    left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency${joins}
-    where ${sql.join(terms, sql` and `)}
-    order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
-  );
-  // A page's count and sums: the same joins and terms, grouped by currency (no order, no window).
+      coalesce(${slotStatus} = ${UPLOADED}, false) as invoiced, b.decided_at as "decidedAt",
+      b.submitted_by::text as "submittedBy"`;
+  // A page of open lines: the provider's approved batches in page order, and of each at most the
+  // page's end of its open lines by row number (claim_lines_open_idx), so page 1 reads its 20
+  // lines rather than every open line of a batch. The same terms and order as below.
+  const statement =
+    page && kept
+      ? sql`select ${columns(sql`l.slot_status`)}
+        from claim_batches b
+        cross join lateral (select l.*, s.status as slot_status from claim_lines l
+          left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+          where l.batch_ref = b.id and ${sql.join(terms, sql` and `)}
+          order by l.row_no limit ${page.offset + page.limit}) l
+        where b.tenant_id = ${tenantId} and ${sql.join(batchTerms, sql` and `)}
+        order by b.decided_at, b.batch_no, l.row_no limit ${page.limit} offset ${page.offset}`
+      : sql`select ${columns(sql`s.status`)}
+        from claim_lines l
+        join claim_batches b on b.id = l.batch_ref
+        left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+        where ${sql.join([...terms, ...batchTerms], sql` and `)}
+        order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`;
+  // A page of no rows (the awaiting sums) reads none.
+  const rows =
+    page?.limit === 0
+      ? []
+      : await query<{
+          lineId: string;
+          claimBatchId: string;
+          claimBatchNo: string;
+          providerId: string;
+          rowNo: number;
+          memberId: string;
+          memberName: string;
+          memberNameEn: string;
+          visitDate: string;
+          itemName: string;
+          coverageCode: string;
+          currency: string;
+          claimed: string;
+          payable: string;
+          invoiced: boolean;
+          decidedAt: Date | string;
+          submittedBy: string | null;
+        }>(db, statement);
+  // A page's count and sums. Of the open lines of a provider (the payable page, "all matching"):
+  // the kept counts and sums per claim batch and currency (claim_open_totals, migration 0051),
+  // under the same batch, slot and currency terms; the lines' own terms (approved or made payable
+  // by an appeal, outstanding > 0) are what the trigger counts. Otherwise the same joins and
+  // terms as the rows, grouped by currency.
   const sums =
     page &&
     (
       await query<{ currency: string; count: number; amount: string }>(
         db,
-        sql`select l.currency, count(*)::int as count, sum(${OUTSTANDING})::text as amount
-        from claim_lines l
-        join claim_batches b on b.id = l.batch_ref
-        left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency${joins}
-        where ${sql.join(terms, sql` and `)}
-        group by l.currency order by l.currency`,
+        kept
+          ? sql`select t.currency, sum(t.n)::int as count, sum(t.amount)::text as amount
+            from claim_open_totals t
+            join claim_batches b on b.id = t.batch_ref
+            left join invoice_slots s on s.batch_ref = t.batch_ref and s.currency = t.currency
+            where ${sql.join(totalsTerms({ tenantId, providerId, currency, claimBatchNo, open }), sql` and `)}
+            group by t.currency order by t.currency`
+          : sql`select l.currency, count(*)::int as count, sum(${OUTSTANDING})::text as amount
+            from claim_lines l
+            join claim_batches b on b.id = l.batch_ref
+            left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+            where ${sql.join([...terms, ...batchTerms], sql` and `)}
+            group by l.currency order by l.currency`,
       )
     ).map((r) => ({ currency: r.currency, count: r.count, amount: fromCents(toCents(r.amount)) }));
   if (rows.length === 0) return { rows: [], sums };

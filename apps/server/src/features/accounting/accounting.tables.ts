@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -160,4 +161,24 @@ export const paymentFlow = pgTable(
     index('payment_flow_tenant_idx').on(t.tenantId),
     index('payment_flow_batch_idx').on(t.batchRef, t.createdAt),
   ],
+);
+
+/**
+ * The open claim lines of each claim batch and claim currency (issue 10, decision 0022): how many
+ * lines have something left to pay (approved, or made payable by an approved appeal, with
+ * `outstanding_amount` > 0) and the sum of what is left. Kept by a statement-level trigger on
+ * claim_lines from the rows each statement writes (migration 0051), never by the application:
+ * the payable page's count and sums per currency read these rows, one per batch and currency,
+ * instead of every open line. No foreign key: a deleted batch's lines bring its rows to zero.
+ */
+export const claimOpenTotals = pgTable(
+  'claim_open_totals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    batchRef: uuid('batch_ref').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    n: integer('n').notNull(),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.batchRef, t.currency] })],
 );

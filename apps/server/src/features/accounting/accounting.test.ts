@@ -1,7 +1,7 @@
 import { chinaDay } from '@portal/domain/format/format';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { query } from '../../platform/db/raw-query.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
@@ -10,7 +10,17 @@ import { createTestApp, login } from '../../test/test-app.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { pdfText } from '../invoices/invoice-pdf.ts';
 import { groupPlans, planProviders } from '../members/members.tables.ts';
-import { approvedClaims, as, get, invoiced, post, type TApproved, type TKit } from './accounting.kit.ts';
+import {
+  approvedClaims,
+  as,
+  expectOutstandingKept,
+  get,
+  invoiced,
+  outstandingDrift,
+  post,
+  type TApproved,
+  type TKit,
+} from './accounting.kit.ts';
 
 const k: TKit = { t: undefined as unknown as TKit['t'], tokens: {} };
 const TODAY = chinaDay();
@@ -59,6 +69,14 @@ const payable = async (who = 'demo/auditor', providerId = 'P10001') => {
   };
 };
 const lineOf = async (lineId: string) => (await payable()).lines.find((l) => l.lineId === lineId);
+/** The line's outstanding amount as stored (kept by the triggers of migration 0051). */
+const storedOutstanding = async (lineId: string) =>
+  (
+    await query<{ amount: string }>(
+      k.t.platform.db,
+      sql`select outstanding_amount::text as amount from claim_lines where id = ${lineId}`,
+    )
+  )[0]?.amount;
 const build = (
   items: { lineId: string; amount: string }[],
   extra: Record<string, unknown> = {},
@@ -126,6 +144,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await k.t?.close();
+});
+// After every step of every test: each claim line's stored outstanding amount (migration 0051)
+// equals the one derived from its payments and adjustments (builds, cancellations, confirmations,
+// disputes, upheld differences, "all matching" builds, lines copied in the database).
+afterEach(async () => {
+  if (k.t) await expectOutstandingKept(k);
 });
 
 // The worked example of decision 0045, step by step; later steps build on earlier ones.
@@ -264,9 +288,11 @@ describe('building payment batches', () => {
 
   it('cancels a batch to be confirmed and frees its claims', async () => {
     const spare = await invoiced(k, await approvedClaims(k, [{ amount: '40.00', payable: '40.00' }]));
+    expect(await storedOutstanding(spare.lineIds[0])).toBe('40.00');
     const d = await built([{ lineId: spare.lineIds[0], amount: '40.00' }]);
     // Held in full by the batch: nothing left to offer.
     expect(await lineOf(spare.lineIds[0])).toBeUndefined();
+    expect(await storedOutstanding(spare.lineIds[0])).toBe('0.00');
     const res = await post(k, 'demo/auditor', '/claim/acc/payBill/cancel', {
       payBatchNo: d.batch.payBatchNo,
       version: d.batch.version,
@@ -274,6 +300,7 @@ describe('building payment batches', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.batch.payStatus).toBe('3');
     expect(await lineOf(spare.lineIds[0])).toMatchObject({ heldAmount: '0.00', outstanding: '40.00' });
+    expect(await storedOutstanding(spare.lineIds[0])).toBe('40.00');
     const again = await post(
       k,
       'demo/auditor',
@@ -1171,5 +1198,118 @@ describe('paging what a batch may take (issue 10)', () => {
     expect(await options('keyword=', 'acme/auditor')).not.toContain('P30042');
     const long = await get(k, 'demo/auditor', `/claim/acc/getByType?type=provider&keyword=${'x'.repeat(65)}`);
     expect(long.statusCode).toBe(400);
+  });
+});
+
+describe('the stored outstanding amount (migration 0051)', () => {
+  it('follows every write of its sources, including the ones no route makes, and frees the lines of a cancelled batch', async () => {
+    const claims = await invoiced(
+      k,
+      await approvedClaims(k, [
+        { amount: '70.00', payable: '70.00' },
+        { amount: '80.00', payable: '50.00' },
+      ]),
+    );
+    const [a, b] = claims.lineIds;
+    expect(await storedOutstanding(a)).toBe('70.00');
+    expect(await storedOutstanding(b)).toBe('50.00');
+    const totals = async () =>
+      (
+        await query<{ n: number; amount: string }>(
+          k.t.platform.db,
+          sql`select n, amount::text from claim_open_totals where batch_ref = ${claims.batchId}`,
+        )
+      )[0];
+    expect(await totals()).toEqual({ n: 2, amount: '120.00' });
+    const d = await built([
+      { lineId: a, amount: '30.00' },
+      { lineId: b, amount: '50.00' },
+    ]);
+    expect([await storedOutstanding(a), await storedOutstanding(b)]).toEqual(['40.00', '0.00']);
+    expect(await totals()).toEqual({ n: 1, amount: '40.00' });
+    const db = k.t.platform.db;
+    // Writes the application does not make, in a transaction rolled back at the end: the
+    // triggers keep the stored amount equal to the derived one after each.
+    const steps: [string, string, string, number][] = [];
+    const rollback = new Error('rollback');
+    await expect(
+      db.transaction(async (tx) => {
+        const step = async (name: string, statement: ReturnType<typeof sql>) => {
+          await tx.execute(statement);
+          expect(await outstandingDrift(tx), name).toEqual([]);
+          const [row] = await query<{ a: string; b: string; n: number }>(
+            tx,
+            sql`select (select outstanding_amount::text from claim_lines where id = ${a}) as a,
+              (select outstanding_amount::text from claim_lines where id = ${b}) as b,
+              (select n from claim_open_totals where batch_ref = ${claims.batchId}) as n`,
+          );
+          steps.push([name, row.a, row.b, row.n]);
+        };
+        await step(
+          'item amount changed',
+          sql`update payment_items set claim_amount = 20 where line_ref = ${a} and claim_amount = 30`,
+        );
+        await step(
+          'item status changed only',
+          sql`update payment_items set status = '2' where line_ref = ${b} and claim_amount = 50`,
+        );
+        await step(
+          'adjustment added',
+          sql`insert into claim_payable_adjustments (tenant_id, line_ref, provider_id, currency, amount, source_type, source_id)
+            values (${demoId}, ${b}, 'P10001', 'CNY', 5, 'dispute', ${`test-${b}`})`,
+        );
+        await step(
+          'adjustment changed',
+          sql`update claim_payable_adjustments set amount = 7.5 where source_id = ${`test-${b}`}`,
+        );
+        await step('payable changed', sql`update claim_lines set payable_amount = 60 where id = ${a}`);
+        await step('line rejected', sql`update claim_lines set status = '02' where id = ${a}`);
+        await step(
+          'appeal adjustment added',
+          sql`insert into claim_payable_adjustments (tenant_id, line_ref, provider_id, currency, amount, source_type, source_id)
+            values (${demoId}, ${a}, 'P10001', 'CNY', 1, 'appeal', ${`test-${a}`})`,
+        );
+        await step(
+          'batch cancelled',
+          sql`update payment_batches set pay_status = '3' where pay_batch_no = ${d.batch.payBatchNo}`,
+        );
+        await step(
+          'batch counted again',
+          sql`update payment_batches set pay_status = '2' where pay_batch_no = ${d.batch.payBatchNo}`,
+        );
+        await step(
+          'item deleted',
+          sql`delete from payment_items where line_ref = ${a} and claim_amount = 20`,
+        );
+        await step(
+          'adjustment deleted',
+          sql`delete from claim_payable_adjustments where source_id = ${`test-${b}`}`,
+        );
+        await step('items truncated', sql`truncate payment_items`);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(steps).toEqual([
+      ['item amount changed', '50.00', '0.00', 1],
+      ['item status changed only', '50.00', '0.00', 1],
+      ['adjustment added', '50.00', '5.00', 2],
+      ['adjustment changed', '50.00', '7.50', 2],
+      ['payable changed', '40.00', '7.50', 2],
+      ['line rejected', '40.00', '7.50', 1],
+      ['appeal adjustment added', '41.00', '7.50', 2],
+      ['batch cancelled', '61.00', '57.50', 2],
+      ['batch counted again', '41.00', '7.50', 2],
+      ['item deleted', '61.00', '7.50', 2],
+      ['adjustment deleted', '61.00', '0.00', 1],
+      ['items truncated', '61.00', '50.00', 2],
+    ]);
+    expect([await storedOutstanding(a), await storedOutstanding(b)]).toEqual(['40.00', '0.00']);
+    const cancelled = await post(k, 'demo/auditor', '/claim/acc/payBill/cancel', {
+      payBatchNo: d.batch.payBatchNo,
+      version: d.batch.version,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect([await storedOutstanding(a), await storedOutstanding(b)]).toEqual(['70.00', '50.00']);
+    expect(await totals()).toEqual({ n: 2, amount: '120.00' });
   });
 });

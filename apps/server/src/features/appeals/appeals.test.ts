@@ -1,9 +1,16 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { createUser, upload } from '../../test/change-tasks.ts';
 import { createTestApp, login } from '../../test/test-app.ts';
-import { approvedClaims, get, invoiced, post, type TKit } from '../accounting/accounting.kit.ts';
+import {
+  approvedClaims,
+  expectOutstandingKept,
+  get,
+  invoiced,
+  post,
+  type TKit,
+} from '../accounting/accounting.kit.ts';
 import { claimPayableAdjustments } from '../accounting/accounting.tables.ts';
 import { files } from '../files/files.tables.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
@@ -97,6 +104,11 @@ beforeAll(async () => {
     const [tenant, account] = who.split('/');
     k.tokens[who] = (await login(k.t.app, tenant, account)).token;
   }
+});
+// After every test: each claim line's stored outstanding amount (migration 0051) equals the one
+// derived from its payments and adjustments (approved appeals add adjustments).
+afterEach(async () => {
+  if (k.t) await expectOutstandingKept(k);
 });
 afterAll(async () => {
   await k.t?.close();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -41,6 +42,10 @@ export const claimBatches = pgTable(
     index('claim_batches_tenant_idx').on(t.tenantId, t.status, t.submittedAt),
     index('claim_batches_provider_idx').on(t.tenantId, t.providerId, t.status, t.submittedAt),
     index('claim_batches_statement_idx').on(t.tenantId, t.providerId, t.statementName),
+    // The approved batches of a provider in the payable page's order (decision 0022).
+    index('claim_batches_approved_idx')
+      .on(t.tenantId, t.providerId, t.decidedAt, t.batchNo)
+      .where(sql`${t.status} = '02'`),
   ],
 );
 
@@ -81,10 +86,20 @@ export const claimLines = pgTable(
     decisionRemark: text('decision_remark').notNull().default(''),
     /** Paid above the remaining benefit by a claim administrator. */
     exGratia: boolean('ex_gratia').notNull().default(false),
+    /**
+     * What is left to pay of the line (decisions 0045, 0022): payable_amount + its payable
+     * adjustments - what confirmed and to-be-confirmed payment batches take of it. Kept by the
+     * triggers of migration 0051 (never written by the application); the payable page reads the
+     * open lines (> 0) by `claim_lines_open_idx`.
+     */
+    outstandingAmount: numeric('outstanding_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** An approved appeal made the line payable (it has an `appeal` payable adjustment; 0049). Kept by the same triggers. */
+    appealPayable: boolean('appeal_payable').notNull().default(false),
   },
   (t) => [
     index('claim_lines_tenant_idx').on(t.tenantId),
     index('claim_lines_batch_idx').on(t.batchRef, t.rowNo),
+    index('claim_lines_open_idx').on(t.batchRef, t.rowNo).where(sql`${t.outstandingAmount} > 0`),
     index('claim_lines_dup_idx').on(t.tenantId, t.dupKey),
     index('claim_lines_member_idx').on(t.tenantId, t.memberId, t.visitDate),
   ],
