@@ -155,17 +155,15 @@ describe('appointments', () => {
       expect(text).toContain('张伟');
       expect(text).toContain('上呼吸道感染');
 
-      // The menu group may have closed meanwhile (it did once under load, on the detail page):
-      // open it if it is closed, as a user would, then follow the entry.
+      // The hidden detail page belongs to the inquiry: the sidebar keeps its group open and the
+      // inquiry selected, also after a reload remounts the layout (the router's activeMenu).
+      await page.reload();
+      await main.getByText(c.confirmed, { exact: true }).first().waitFor();
       const inquiry = nav.getByRole('link', { name: c.inquiry });
-      const group = nav.getByRole('menuitem').filter({ hasText: c.group }).first();
+      await inquiry.waitFor();
       await expect
-        .poll(async () => {
-          if (await inquiry.isVisible()) return true;
-          if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-          return false;
-        })
-        .toBe(true);
+        .poll(async () => (await inquiry.locator('xpath=ancestor::li[1]').getAttribute('class')) ?? '')
+        .toContain('ant-menu-item-selected');
       await inquiry.click();
       await page.waitForURL((url) => url.pathname === '/appointment/list');
       // The list starts with the remembered status filter, to be treated; reset shows every status.

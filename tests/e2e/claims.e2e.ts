@@ -134,7 +134,6 @@ const cases = [
     readFrom: /从 PDF 文字识别/,
     invoiceNumber: '发票号码',
     saveInvoices: '保存发票',
-    invoiceGroup: '发票',
     invoiceMenu: '发票管理',
     uploadedTab: /已上传 \(\d+\)/,
   },
@@ -158,7 +157,6 @@ const cases = [
     readFrom: /Read from the PDF text/,
     invoiceNumber: 'Invoice number',
     saveInvoices: 'Save invoices',
-    invoiceGroup: 'Invoices',
     invoiceMenu: 'Invoice management',
     uploadedTab: /Uploaded \(\d+\)/,
   },
@@ -263,8 +261,13 @@ describe('claims', () => {
       await screenshot(page, `invoices-detail-${c.lang}`, { fullPage: true });
 
       // The amounts reconcile: the batch is in the uploaded tab, invoiced as much as is payable.
-      await nav.getByText(c.invoiceGroup, { exact: true }).click();
-      await nav.getByRole('link', { name: c.invoiceMenu }).click();
+      // The invoice detail is a hidden page of Invoice management: its group is open, its entry selected.
+      const invoiceMenu = nav.getByRole('link', { name: c.invoiceMenu });
+      await invoiceMenu.waitFor();
+      await expect
+        .poll(async () => (await invoiceMenu.locator('xpath=ancestor::li[1]').getAttribute('class')) ?? '')
+        .toContain('ant-menu-item-selected');
+      await invoiceMenu.click();
       await page.waitForURL((url) => url.pathname === '/invoice/index');
       await main.getByRole('tab', { name: c.uploadedTab }).click();
       const reconciled = main.getByRole('row').filter({ hasText: batchNo, visible: true });

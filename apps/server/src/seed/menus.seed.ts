@@ -16,6 +16,11 @@ export interface TMenuSeed {
   titleEn: string;
   icon?: string;
   hidden?: boolean;
+  /**
+   * A hidden page's list page (its full path): the sidebar opens its group and selects it while
+   * the page is open. Served as `meta.activeMenu` while the entry is hidden.
+   */
+  activeMenu?: string;
   alwaysShow?: boolean;
   noCache?: boolean;
   affix?: boolean;
@@ -50,6 +55,7 @@ export const ALL_STAFF = ['SMART_PORTAL', 'AUDITOR', 'NET_VIEW'];
 function APPOINTMENT_PAGES(
   prefix: string,
   listPath: string,
+  activeMenu: string,
   group: 'default' | 'smartPortal' = 'default',
 ): TMenuSeed[] {
   const base = { group, providerFunction: 'appointment' as const, roles: ['SMART_PORTAL'] };
@@ -92,6 +98,7 @@ function APPOINTMENT_PAGES(
       title: '预约详情',
       titleEn: 'Appointment details',
       hidden: true,
+      activeMenu,
     },
     {
       ...base,
@@ -101,6 +108,7 @@ function APPOINTMENT_PAGES(
       title: '预约详情',
       titleEn: 'Appointment details',
       hidden: true,
+      activeMenu,
     },
   ];
 }
@@ -152,6 +160,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医院详情',
         titleEn: 'Hospital detail',
         hidden: true,
+        activeMenu: '/drsystem/management/hospital/mine',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -162,6 +171,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '任务详情',
         titleEn: 'Task detail',
         hidden: true,
+        activeMenu: '/drsystem/management/task',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -172,6 +182,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '新增医院',
         titleEn: 'Add hospital',
         hidden: true,
+        activeMenu: '/drsystem/management/task',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -182,6 +193,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '修改医院信息',
         titleEn: 'Update hospital information',
         hidden: true,
+        activeMenu: '/drsystem/management/hospital/mine',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -192,6 +204,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '编辑医院任务',
         titleEn: 'Edit hospital task',
         hidden: true,
+        activeMenu: '/drsystem/management/task',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -211,6 +224,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '新增医生',
         titleEn: 'Doctor Creation',
         hidden: true,
+        activeMenu: '/drsystem/management/doctor',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -221,6 +235,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '修改医生信息',
         titleEn: 'Update doctor',
         hidden: true,
+        activeMenu: '/drsystem/management/doctor',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -231,6 +246,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '编辑医生任务',
         titleEn: 'Edit doctor task',
         hidden: true,
+        activeMenu: '/drsystem/management/doctor',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -241,6 +257,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医生详情',
         titleEn: 'Doctor detail',
         hidden: true,
+        activeMenu: '/drsystem/management/doctor',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -251,6 +268,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医生任务详情',
         titleEn: 'Doctor task detail',
         hidden: true,
+        activeMenu: '/drsystem/management/doctor',
         noCache: true,
         roles: ['SMART_PORTAL'],
       },
@@ -304,6 +322,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '任务详情',
         titleEn: 'Task details',
         hidden: true,
+        activeMenu: '/drsystem/management/hospital',
         noCache: true,
         roles: ['AUDITOR', 'NET_VIEW'],
       },
@@ -316,6 +335,7 @@ export const MENU_SEED: TMenuSeed[] = [
     title: '医生任务详情',
     titleEn: 'Doctor task detail',
     hidden: true,
+    activeMenu: '/drsystem/management/hospital',
     noCache: true,
     roles: ['AUDITOR'],
   },
@@ -326,6 +346,7 @@ export const MENU_SEED: TMenuSeed[] = [
     title: '审核医生任务',
     titleEn: 'Audit doctor task',
     hidden: true,
+    activeMenu: '/drsystem/management/hospital',
     noCache: true,
     roles: ['AUDITOR'],
   },
@@ -336,6 +357,7 @@ export const MENU_SEED: TMenuSeed[] = [
     title: '审核医生任务',
     titleEn: 'Audit doctor task',
     hidden: true,
+    activeMenu: '/drsystem/management/hospital',
     noCache: true,
     roles: ['AUDITOR'],
   },
@@ -346,6 +368,7 @@ export const MENU_SEED: TMenuSeed[] = [
     title: '审核医院任务',
     titleEn: 'Audit hospital task',
     hidden: true,
+    activeMenu: '/drsystem/management/hospital',
     noCache: true,
     roles: ['AUDITOR'],
   },
@@ -391,6 +414,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '医院详情',
         titleEn: 'Hospital detail',
         hidden: true,
+        activeMenu: '/drsystem/info/advance',
         noCache: true,
         roles: ['AUDITOR'],
       },
@@ -401,6 +425,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '新增症状',
         titleEn: 'Add symptom',
         hidden: true,
+        activeMenu: '/drsystem/system/knowledge',
         noCache: true,
         roles: ['AUDITOR'],
       },
@@ -411,6 +436,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '新增疾病',
         titleEn: 'Add disease',
         hidden: true,
+        activeMenu: '/drsystem/system/knowledge',
         noCache: true,
         roles: ['AUDITOR'],
       },
@@ -421,6 +447,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '新增治疗方式',
         titleEn: 'Add treatment',
         hidden: true,
+        activeMenu: '/drsystem/system/knowledge',
         noCache: true,
         roles: ['AUDITOR'],
       },
@@ -431,6 +458,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '症状关联疾病',
         titleEn: 'Symptom and its diseases',
         hidden: true,
+        activeMenu: '/drsystem/system/knowledge',
         noCache: true,
         roles: ['AUDITOR'],
       },
@@ -538,7 +566,7 @@ export const MENU_SEED: TMenuSeed[] = [
     alwaysShow: true,
     providerFunction: 'appointment',
     roles: ['SMART_PORTAL'],
-    children: APPOINTMENT_PAGES('appointment', 'list'),
+    children: APPOINTMENT_PAGES('appointment', 'list', '/appointment/list'),
   },
   // Pre-authorisation (docs/decisions/0039-pre-authorisation.md): provider staff list their own
   // cases; the /advance/* screens of the spec are hidden and reached from the list and detail.
@@ -605,6 +633,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title,
         titleEn,
         hidden: true,
+        activeMenu: '/preauth/list',
         providerFunction: 'contract' as const,
         roles: ['SMART_PORTAL'],
       })),
@@ -641,6 +670,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '预授权审核详情',
         titleEn: 'Pre-authorisation audit details',
         hidden: true,
+        activeMenu: '/preauthAudit/list',
         roles: ['AUDITOR'],
       },
       {
@@ -650,6 +680,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '预授权留言',
         titleEn: 'Pre-authorisation messages',
         hidden: true,
+        activeMenu: '/preauthAudit/list',
         roles: ['AUDITOR'],
       },
     ],
@@ -697,6 +728,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '修改理赔批次',
         titleEn: 'Claim file edit',
         hidden: true,
+        activeMenu: '/claim/detail',
         providerFunction: 'contract',
         roles: ['SMART_PORTAL'],
       },
@@ -720,6 +752,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '理赔审核页',
         titleEn: 'Audit page',
         hidden: true,
+        activeMenu: '/claim/audit/upload',
         roles: ['AUDITOR'],
       },
       {
@@ -729,6 +762,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '理赔批次详情',
         titleEn: 'Claim batch details',
         hidden: true,
+        activeMenu: '/claim/audit/upload',
         roles: ['AUDITOR'],
       },
       {
@@ -770,6 +804,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '理赔调查详情',
         titleEn: 'Claim investigation details',
         hidden: true,
+        activeMenu: '/medical/record',
         providerFunction: 'investigation',
         roles: ['SMART_PORTAL', 'AUDITOR'],
       },
@@ -811,6 +846,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title,
         titleEn,
         hidden: true,
+        activeMenu: '/claim/appeal/list',
         providerFunction: 'contract' as const,
         roles: [...roles],
       })),
@@ -849,6 +885,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title,
         titleEn,
         hidden: true,
+        activeMenu: '/claim/control/list',
         // The process and empty pages are steps, not places to come back to: not kept alive.
         noCache: page !== 'detail',
         providerFunction: 'medicalExpense' as const,
@@ -879,6 +916,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '付款批次详情',
         titleEn: 'Payment batch details',
         hidden: true,
+        activeMenu: '/claim/acc',
         providerFunction: 'contract',
         roles: ['SMART_PORTAL', 'AUDITOR'],
       },
@@ -889,6 +927,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '生成付款批次',
         titleEn: 'New payment batch',
         hidden: true,
+        activeMenu: '/claim/acc',
         roles: ['AUDITOR'],
       },
     ],
@@ -930,6 +969,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '上传发票',
         titleEn: 'Upload invoices',
         hidden: true,
+        activeMenu: '/invoice/index',
         noCache: true,
         providerFunction: 'invoice',
         roles: ['SMART_PORTAL'],
@@ -941,6 +981,7 @@ export const MENU_SEED: TMenuSeed[] = [
         title: '发票详情',
         titleEn: 'Invoice details',
         hidden: true,
+        activeMenu: '/invoice/index',
         providerFunction: 'invoice',
         roles: ['SMART_PORTAL', 'AUDITOR'],
       },
@@ -1155,7 +1196,12 @@ export const MENU_SEED: TMenuSeed[] = [
     group: 'smartPortal',
     providerFunction: 'appointment',
     roles: ['SMART_PORTAL'],
-    children: APPOINTMENT_PAGES('smartPortal-appointment', 'appointment', 'smartPortal'),
+    children: APPOINTMENT_PAGES(
+      'smartPortal-appointment',
+      'appointment',
+      '/smartPortal/appointment',
+      'smartPortal',
+    ),
   },
   // The benefits enquiry in the customer-portal group too; it belongs to no provider function.
   {
@@ -1169,3 +1215,13 @@ export const MENU_SEED: TMenuSeed[] = [
     roles: ['SMART_PORTAL'],
   },
 ];
+
+/** The list page of each hidden built-in entry, by entry name (names of built-in entries never change). */
+export const BUILT_IN_ACTIVE_MENUS: ReadonlyMap<string, string> = new Map(
+  (function* walk(nodes: readonly TMenuSeed[]): Generator<[string, string]> {
+    for (const node of nodes) {
+      if (node.activeMenu) yield [node.name, node.activeMenu];
+      if (node.children) yield* walk(node.children);
+    }
+  })(MENU_SEED),
+);

@@ -1,12 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildMenuRoutes } from '../app/menu-routes.ts';
+import type { TPage } from '../app/route-pages.ts';
 import { signInHospital } from '../features/hospital-tasks/test/hospital-fixtures.ts';
 import { i18n } from '../lib/i18n.ts';
+import type { TMenuRoute } from '../lib/menu-tree.ts';
 import { useSessionStore } from '../lib/session-store.ts';
-import { renderAt } from '../test/render.tsx';
+import { renderAt, renderRoutes } from '../test/render.tsx';
 import { TEST_ROUTE_TREE } from '../test/route-tree.fixture.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { buildSidebarTree, selectedKeyFor } from './sidebar-tree.ts';
 
 function renderSidebar(path = '/') {
   return renderAt(<Sidebar />, { path });
@@ -84,5 +89,69 @@ describe('<Sidebar>', () => {
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
     expect(screen.getByText('Doctor System')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Help Centre' })).toBeTruthy();
+  });
+
+  it('on a hidden page, opens the group of its list page and selects it, also after a remount', async () => {
+    // The router answer's shape for the appointment group: the hidden detail page names its list.
+    const tree: TMenuRoute[] = [
+      {
+        path: '/appointment',
+        component: 'Layout',
+        name: 'appointment',
+        alwaysShow: true,
+        meta: { title: '预约管理', titleEn: 'Appointments', icon: 'CalendarOutlined' },
+        children: [
+          {
+            path: 'list',
+            component: 'appointment/list',
+            name: 'appointment-list',
+            meta: { title: '预约查询', titleEn: 'Appointment inquiry' },
+          },
+          {
+            path: 'registration',
+            component: 'appointment/registration',
+            name: 'appointment-registration',
+            meta: { title: '患者登记', titleEn: 'Patient registration' },
+          },
+          {
+            path: '/appointment/detail',
+            component: 'appointment/detail',
+            name: 'appointment-detail',
+            hidden: true,
+            meta: { title: '预约详情', titleEn: 'Appointment details', activeMenu: '/appointment/list' },
+          },
+        ],
+      },
+      ...TEST_ROUTE_TREE,
+    ];
+    useSessionStore.getState().applyRoutes(tree);
+    const page: TPage = { load: async () => ({ Component: () => <p>page</p> }) };
+    const layout = () => [
+      {
+        path: '/',
+        element: (
+          <>
+            <Sidebar />
+            <Outlet />
+          </>
+        ),
+        children: buildMenuRoutes(tree, () => page),
+      },
+    ];
+    const expectSelected = async () => {
+      const nav = await screen.findByRole('navigation', { name: '主菜单' });
+      const item = await within(nav).findByRole('link', { name: '预约查询' });
+      await waitFor(() => expect(item.closest('li')?.className).toContain('ant-menu-item-selected'));
+      // The group is open: its other entry shows too.
+      expect(within(nav).getByRole('link', { name: '患者登记' })).toBeTruthy();
+    };
+    const first = renderRoutes(layout(), '/appointment/detail?id=42');
+    await expectSelected();
+    // A remount (as after a session refresh) starts from nothing and lands the same way.
+    first.unmount();
+    renderRoutes(layout(), '/appointment/detail?id=42');
+    await expectSelected();
+    // Without the meta the hidden page selects nothing: the test would catch a router answer without it.
+    expect(selectedKeyFor(buildSidebarTree(tree, 'zh'), '/appointment/detail')).toBeNull();
   });
 });

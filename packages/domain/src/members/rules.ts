@@ -516,3 +516,31 @@ export type TMemberPersonalField = keyof typeof MEMBER_PERSONAL_FIELDS;
 export function maskMemberField(field: TMemberPersonalField, value: string): string {
   return value ? maskPersonalData(MEMBER_PERSONAL_FIELDS[field], value) : value;
 }
+
+/** How many plans one plan lookup answers by default and at most (a picker searches, issue 10). */
+export const PLAN_OPTIONS_MAX = 50;
+export const PLAN_OPTIONS_LIMIT_MAX = 100;
+/**
+ * GET /member/planNetwork/plans: `keyword` (plan code, either plan name or customer id,
+ * contains) narrows the tenant's plans; `codes` (comma-separated plan codes, the picker's
+ * values) are answered too, first; `limit` (default 50, at most 100) bounds the others. A
+ * client that asks one more than it shows learns that more plans match.
+ */
+export const ZPlanOptionsQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  codes: z
+    .string()
+    .max(65 * PLAN_OPTIONS_MAX)
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.string().max(64)).max(PLAN_OPTIONS_MAX)),
+  limit: z.coerce.number().int().min(1).max(PLAN_OPTIONS_LIMIT_MAX).default(PLAN_OPTIONS_MAX),
+  ts: z.string().optional(),
+});

@@ -282,3 +282,41 @@ export const ZMsgCollectAllBody = z.object({
     .min(1, bilingual('尚未选择数据', 'No data selected yet'))
     .max(500),
 });
+
+/** How many persons in charge one lookup answers by default and at most (a picker searches, issue 10). */
+export const PERSONS_IN_CHARGE_MAX = 50;
+export const PERSONS_IN_CHARGE_LIMIT_MAX = 100;
+/**
+ * GET /msg/msg/personsInCharge: `keyword` (account or either name, contains) narrows the
+ * tenant's operator users; `ids` (comma-separated user ids, the picker's values, up to the 200
+ * a message may name) are answered too, first; `limit` (default 50, at most 100) bounds the
+ * rest. A client that asks one more than it shows learns that more users match.
+ */
+export const ZPersonsInChargeQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  ids: z
+    .string()
+    .max(37 * 200)
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.uuid()).max(200)),
+  limit: z.coerce.number().int().min(1).max(PERSONS_IN_CHARGE_LIMIT_MAX).default(PERSONS_IN_CHARGE_MAX),
+  ts: z.string().optional(),
+});
+
+/** An operator user to choose as a person in charge, with how many providers they look after. */
+export const ZPersonInCharge = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  account: z.string(),
+  providers: z.number(),
+});
+export type TPersonInCharge = z.infer<typeof ZPersonInCharge>;

@@ -3,14 +3,15 @@
  * insurer directly, and from when to when. Operators keep it; the enquiry reads it on every
  * call, so a provider sees members of the plans it serves today and nothing else.
  */
-import type {
-  TPlanNetworkPage,
-  TPlanNetworkRow,
-  TPlanOption,
-  ZPlanNetworkPageBody,
-  ZPlanNetworkSaveBody,
+import {
+  PLAN_OPTIONS_MAX,
+  type TPlanNetworkPage,
+  type TPlanNetworkRow,
+  type TPlanOption,
+  type ZPlanNetworkPageBody,
+  type ZPlanNetworkSaveBody,
 } from '@portal/domain/members/rules';
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeOperationLog } from '../../platform/audit-log/audit-log.service.ts';
 import type { TActor } from '../../platform/auth/access.ts';
@@ -74,20 +75,57 @@ export async function pagePlanNetwork(
   return { records: records as TPlanNetworkRow[], current: body.current, size: body.size, total };
 }
 
-/** GET /member/planNetwork/plans: the tenant's plans to choose from. */
-export async function listPlans(p: TPlatform, { actor }: { actor: TActor }): Promise<TPlanOption[]> {
-  return p.db
-    .select({
-      grpPlanCode: groupPlans.grpPlanCode,
-      name: groupPlans.name,
-      nameEn: groupPlans.nameEn,
-      customId: customers.customerId,
-    })
-    .from(groupPlans)
-    .innerJoin(customers, eq(customers.id, groupPlans.customerRef))
-    .where(eq(groupPlans.tenantId, actor.tenantId))
-    .orderBy(asc(groupPlans.grpPlanCode))
-    .limit(1000);
+/**
+ * GET /member/planNetwork/plans: the plans named by `codes` (the picker's values), then up to
+ * `limit` other plans of the tenant whose code, names or customer id contain `keyword`, by code.
+ * Nothing is cut silently: a caller that wants to know whether more match asks one more.
+ */
+export async function listPlans(
+  p: TPlatform,
+  {
+    actor,
+    keyword = '',
+    codes = [],
+    limit = PLAN_OPTIONS_MAX,
+  }: { actor: TActor; keyword?: string; codes?: readonly string[]; limit?: number },
+): Promise<TPlanOption[]> {
+  const select = () =>
+    p.db
+      .select({
+        grpPlanCode: groupPlans.grpPlanCode,
+        name: groupPlans.name,
+        nameEn: groupPlans.nameEn,
+        customId: customers.customerId,
+      })
+      .from(groupPlans)
+      .innerJoin(customers, eq(customers.id, groupPlans.customerRef));
+  const tenant = eq(groupPlans.tenantId, actor.tenantId);
+  const text = keyword ? like(keyword) : null;
+  const [chosen, found] = await Promise.all([
+    codes.length > 0
+      ? select()
+          .where(and(tenant, inArray(groupPlans.grpPlanCode, [...codes])))
+          .orderBy(asc(groupPlans.grpPlanCode))
+      : [],
+    select()
+      .where(
+        and(
+          tenant,
+          codes.length > 0 ? notInArray(groupPlans.grpPlanCode, [...codes]) : undefined,
+          text
+            ? or(
+                ilike(groupPlans.grpPlanCode, text),
+                ilike(groupPlans.name, text),
+                ilike(groupPlans.nameEn, text),
+                ilike(customers.customerId, text),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(groupPlans.grpPlanCode))
+      .limit(limit),
+  ]);
+  return [...chosen, ...found];
 }
 
 /** POST /member/planNetwork: the provider serves the plan (added, or its flag and validity changed). */

@@ -19,6 +19,7 @@ import {
   ZPlanNetworkPageBody,
   ZPlanNetworkSaveBody,
   ZPlanOption,
+  ZPlanOptionsQuery,
   ZPolicyBatchBody,
   ZPolicyDetail,
   ZPolicyDetailBody,
@@ -385,12 +386,13 @@ export function membersRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: { access: access.permission(PLAN_NETWORK_VIEW) },
         schema: {
           tags,
-          summary: "The tenant's group plans to choose from",
-          querystring: z.object({ ts: z.string().optional() }),
+          summary:
+            "The tenant's group plans to choose from: the chosen codes, then up to limit (50) matching the keyword",
+          querystring: ZPlanOptionsQuery,
           response: { 200: ZEnvelope(z.array(ZPlanOption)) },
         },
       },
-      async (request) => ok(await listPlans(p, { actor: actorOf(request) })),
+      async (request) => ok(await listPlans(p, { actor: actorOf(request), ...request.query })),
     );
 
     app.post(

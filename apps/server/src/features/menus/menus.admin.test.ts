@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isKnownComponent } from '@portal/domain/menus/page-components';
+import { resolveMenuPath } from '@portal/domain/menus/paths';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
@@ -41,7 +42,7 @@ interface TRoute {
   name: string;
   path: string;
   hidden: boolean;
-  meta: { title: string; titleEn: string };
+  meta: { title: string; titleEn: string; activeMenu?: string };
   children?: TRoute[];
 }
 
@@ -58,8 +59,8 @@ async function node(name: string, who = 'demo/admin'): Promise<TNode> {
   if (!found) throw new Error(`no menu ${name}`);
   return found;
 }
-async function router(who: string): Promise<TRoute[]> {
-  const res = await req(who, 'GET', '/oauth/menu/router');
+async function router(who: string, group?: 'smartPortal'): Promise<TRoute[]> {
+  const res = await req(who, 'GET', `/oauth/menu/router${group ? `?group=${group}` : ''}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -434,5 +435,52 @@ describe('resources', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe(40421);
+  });
+});
+
+describe('hidden pages name their list page (meta.activeMenu)', () => {
+  it('every hidden built-in entry names a visible page of its own group', () => {
+    const pages = new Map<string, { group: string; hidden: boolean }>();
+    const hidden: { name: string; group: string; activeMenu?: string }[] = [];
+    const walk = (nodes: TMenuSeed[], base: string, group: string) => {
+      for (const n of nodes) {
+        const g = n.group ?? group;
+        const full = resolveMenuPath(base, n.path);
+        if (n.children) walk(n.children, full, g);
+        else if (n.hidden) hidden.push({ name: n.name, group: g, activeMenu: n.activeMenu });
+        else pages.set(`${g} ${full}`, { group: g, hidden: false });
+      }
+    };
+    walk(MENU_SEED, '/', 'default');
+    expect(hidden.length).toBeGreaterThan(30);
+    for (const h of hidden) {
+      expect(h.activeMenu, h.name).toBeTruthy();
+      expect(pages.has(`${h.group} ${h.activeMenu}`), `${h.name} -> ${h.activeMenu}`).toBe(true);
+    }
+  });
+
+  it('the router answer carries it on hidden pages only, in each menu group', async () => {
+    const routes = await router('demo/admin');
+    expect(find(routes, 'appointment-detail')?.meta.activeMenu).toBe('/appointment/list');
+    expect(find(routes, 'appointment-process-detail')?.meta.activeMenu).toBe('/appointment/list');
+    expect(find(routes, 'claim-appeal-detail')?.meta.activeMenu).toBe('/claim/appeal/list');
+    expect(find(routes, 'doctorDetail')?.meta.activeMenu).toBe('/drsystem/management/doctor');
+    expect(find(routes, 'claim-appeal')?.meta).not.toHaveProperty('activeMenu');
+    expect(find(routes, 'appointment')?.meta).not.toHaveProperty('activeMenu');
+    const portal = await router('demo/admin', 'smartPortal');
+    expect(find(portal, 'smartPortal-appointment-detail')?.meta.activeMenu).toBe('/smartPortal/appointment');
+    // An operator gets it for the pages their roles grant.
+    const auditor = await router('demo/auditor');
+    expect(find(auditor, 'claim-appeal-audit')?.meta.activeMenu).toBe('/claim/appeal/list');
+    expect(find(auditor, 'preauth-audit-detail')?.meta.activeMenu).toBe('/preauthAudit/list');
+  });
+
+  it('an entry the administrator shows in the menu is its own selection', async () => {
+    const detail = await node('invoice-detail');
+    const res = await req('demo/admin', 'PUT', '/authority/menu', edit(detail, { hidden: false }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(find(await router('demo/admin'), 'invoice-detail')?.meta).not.toHaveProperty('activeMenu');
+    await req('demo/admin', 'PUT', '/authority/menu', edit(await node('invoice-detail'), { hidden: true }));
+    expect(find(await router('demo/admin'), 'invoice-detail')?.meta.activeMenu).toBe('/invoice/index');
   });
 });

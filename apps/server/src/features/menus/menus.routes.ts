@@ -19,6 +19,7 @@ const ZRoute: z.ZodType<TRoute> = z.lazy(() =>
       icon: z.string().optional(),
       noCache: z.boolean(),
       affix: z.boolean(),
+      activeMenu: z.string().optional(),
     }),
     children: z.array(ZRoute).optional(),
   }),

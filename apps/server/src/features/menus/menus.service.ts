@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, getTableColumns, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { BUILT_IN_ACTIVE_MENUS } from '../../seed/menus.seed.ts';
 import { roleMenus, roles, userRoles } from '../roles/roles.tables.ts';
 import { menus } from './menus.tables.ts';
 
@@ -11,13 +12,32 @@ export interface TRoute {
   hidden: boolean;
   alwaysShow: boolean;
   redirect?: string;
-  meta: { title: string; titleEn: string; icon?: string; noCache: boolean; affix: boolean };
+  meta: {
+    title: string;
+    titleEn: string;
+    icon?: string;
+    noCache: boolean;
+    affix: boolean;
+    /** A hidden page's list page (full path): the sidebar selects it while the page is open. */
+    activeMenu?: string;
+  };
   children?: TRoute[];
 }
 
 type TMenuRow = typeof menus.$inferSelect;
 
+/**
+ * The list page a hidden entry belongs to. Derived, not stored: the built-in entries carry it
+ * in the seed, by name, which never changes (decision 0029); an entry shown in the menu is
+ * its own selection, and an administrator's own hidden entries fall back to the web's rule (the
+ * entry whose path is a parent of the page's).
+ */
+function activeMenuOf(row: TMenuRow): string | undefined {
+  return row.hidden && row.builtIn ? BUILT_IN_ACTIVE_MENUS.get(row.name) : undefined;
+}
+
 function toRoute(row: TMenuRow, children: TRoute[]): TRoute {
+  const activeMenu = activeMenuOf(row);
   return {
     path: row.path,
     component: row.component,
@@ -31,6 +51,7 @@ function toRoute(row: TMenuRow, children: TRoute[]): TRoute {
       ...(row.icon ? { icon: row.icon } : {}),
       noCache: row.noCache,
       affix: row.affix,
+      ...(activeMenu ? { activeMenu } : {}),
     },
     ...(children.length > 0 ? { children } : {}),
   };

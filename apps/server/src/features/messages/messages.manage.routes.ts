@@ -10,6 +10,8 @@ import {
   ZMsgPreviewBody,
   ZMsgSaveBody,
   ZMsgStats,
+  ZPersonInCharge,
+  ZPersonsInChargeQuery,
 } from '@portal/domain/messages/compose';
 import { MSG_IMPORT_MAX_BYTES, ZMsgImportQuery, ZMsgImportReport } from '@portal/domain/messages/import';
 import { ZMsgCategoryCode, ZMsgCollectResult, ZMsgPage, ZMsgReadStatus } from '@portal/domain/messages/rules';
@@ -219,24 +221,13 @@ export function messagesManageRoutes(p: TPlatform): FastifyPluginAsyncZod {
         config: { access: can('save') },
         schema: {
           tags,
-          summary: 'Operator users to choose as persons in charge, with how many providers each has',
-          querystring: ZTs,
-          response: {
-            200: ZEnvelope(
-              z.array(
-                z.object({
-                  id: z.string(),
-                  name: z.string(),
-                  nameEn: z.string(),
-                  account: z.string(),
-                  providers: z.number(),
-                }),
-              ),
-            ),
-          },
+          summary:
+            'Operator users to choose as persons in charge, with how many providers each has: the chosen ids, then up to limit (50) matching the keyword',
+          querystring: ZPersonsInChargeQuery,
+          response: { 200: ZEnvelope(z.array(ZPersonInCharge)) },
         },
       },
-      async (request) => ok(await personsInCharge(p, { actor: actorOf(request) })),
+      async (request) => ok(await personsInCharge(p, { actor: actorOf(request), ...request.query })),
     );
 
     app.post(

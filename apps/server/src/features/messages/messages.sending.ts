@@ -18,6 +18,7 @@ import {
   type TMsgTypeCode,
 } from '@portal/domain/messages/codes';
 import {
+  PERSONS_IN_CHARGE_MAX,
   phaseAt,
   type TMsgEditView,
   type TMsgManagePage,
@@ -25,6 +26,7 @@ import {
   type TMsgPreview,
   type TMsgSearchType,
   type TMsgStats,
+  type TPersonInCharge,
   type ZMsgFields,
   type ZMsgManagePageBody,
   type ZMsgPreviewBody,
@@ -523,22 +525,48 @@ export function previewMessage(body: z.output<typeof ZMsgPreviewBody>): TMsgPrev
   };
 }
 
-/** Operator users who can be chosen as persons in charge (search type 03). */
+/**
+ * Operator users who can be chosen as persons in charge (search type 03): those named by `ids`
+ * (the picker's values), then up to `limit` others whose account or names contain `keyword`, by
+ * account. Nothing is cut silently: a caller that wants to know whether more match asks one more.
+ */
 export async function personsInCharge(
   p: TPlatform,
-  { actor }: { actor: TActor },
-): Promise<{ id: string; name: string; nameEn: string; account: string; providers: number }[]> {
-  const rows = await query(
-    p.db,
-    sql`
-    select u.id, u.name, u.name_en, u.account,
-      (select count(distinct h.provider_id) from ${hospitalTasks} h
-        where h.tenant_id = u.tenant_id and h.person_in_charge = u.name)::int as providers
-    from ${users} u
-    where u.tenant_id = ${actor.tenantId}::uuid and u.provider_id is null and u.enabled
-    order by u.account limit 500`,
-  );
-  return rows.map((r) => ({
+  {
+    actor,
+    keyword = '',
+    ids = [],
+    limit = PERSONS_IN_CHARGE_MAX,
+  }: { actor: TActor; keyword?: string; ids?: readonly string[]; limit?: number },
+): Promise<TPersonInCharge[]> {
+  const operators = sql`u.tenant_id = ${actor.tenantId}::uuid and u.provider_id is null and u.enabled`;
+  const chosen =
+    ids.length > 0
+      ? sql`u.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : null;
+  const like = `%${escapeLike(keyword)}%`;
+  const matching = keyword
+    ? sql` and (u.account ilike ${like} or u.name ilike ${like} or u.name_en ilike ${like})`
+    : sql``;
+  const pick = (where: SQL, tail: SQL) =>
+    query(
+      p.db,
+      sql`
+      select u.id, u.name, u.name_en, u.account,
+        (select count(distinct h.provider_id) from ${hospitalTasks} h
+          where h.tenant_id = u.tenant_id and h.person_in_charge = u.name)::int as providers
+      from ${users} u
+      where ${where}
+      order by u.account ${tail}`,
+    );
+  const [named, found] = await Promise.all([
+    chosen ? pick(sql`${operators} and ${chosen}`, sql``) : [],
+    pick(sql`${operators}${chosen ? sql` and not ${chosen}` : sql``}${matching}`, sql`limit ${limit}`),
+  ]);
+  return [...named, ...found].map((r) => ({
     id: String(r.id),
     name: String(r.name),
     nameEn: String(r.name_en ?? ''),

@@ -1,4 +1,9 @@
-import type { TPlanNetworkPage, TPlanNetworkPageBody, TPlanOption } from '@portal/domain/members/rules';
+import {
+  PLAN_OPTIONS_MAX,
+  type TPlanNetworkPage,
+  type TPlanNetworkPageBody,
+  type TPlanOption,
+} from '@portal/domain/members/rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { MEMBERS_KEY } from './member-search.ts';
@@ -22,11 +27,42 @@ export function usePlanNetworkPage(body: TPlanNetworkPageBody) {
   return useQuery(planNetworkPageQueryOptions(body));
 }
 
-/** GET /member/planNetwork/plans: the tenant's plans to choose from. */
-export function getPlans(): Promise<TPlanOption[]> {
-  return http.get<TPlanOption[]>('/member/planNetwork/plans');
+/**
+ * GET /member/planNetwork/plans?keyword=&codes=&limit=: the plans `codes` (a picker's values),
+ * then up to `limit` others whose code, names or customer id contain the keyword.
+ */
+export function getPlans(
+  keyword = '',
+  codes: readonly string[] = [],
+  limit = PLAN_OPTIONS_MAX,
+): Promise<TPlanOption[]> {
+  return http.get<TPlanOption[]>('/member/planNetwork/plans', {
+    ...(keyword ? { keyword } : {}),
+    ...(codes.length > 0 ? { codes: codes.join(',') } : {}),
+    limit,
+  });
 }
 
-export function usePlans(enabled: boolean) {
-  return useQuery(queryOptions({ queryKey: [...PLAN_NETWORK_KEY, 'plans'], queryFn: getPlans, enabled }));
+/**
+ * The plans a picker offers for a keyword, with its chosen ones: one more than shown is asked, so
+ * `more` tells that more plans match than the picker lists.
+ */
+export function usePlanOptions(keyword: string, codes: readonly string[], enabled = true) {
+  const query = useQuery(
+    queryOptions({
+      queryKey: [...PLAN_NETWORK_KEY, 'plans', keyword, codes.join(',')],
+      queryFn: () => getPlans(keyword, codes, PLAN_OPTIONS_MAX + 1),
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+      enabled,
+    }),
+  );
+  const all = query.data ?? [];
+  const chosen = all.filter((p) => codes.includes(p.grpPlanCode));
+  const others = all.filter((p) => !codes.includes(p.grpPlanCode));
+  return {
+    plans: [...chosen, ...others.slice(0, PLAN_OPTIONS_MAX)],
+    more: others.length > PLAN_OPTIONS_MAX,
+    isFetching: query.isFetching,
+  };
 }

@@ -15,7 +15,6 @@ import {
   Input,
   Modal,
   Result,
-  Select,
   Space,
   Switch,
   Table,
@@ -32,8 +31,9 @@ import { feedback } from '../../../lib/feedback.ts';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { applyServerFieldErrors } from '../../../lib/zod-form.ts';
 import { useIsMobile } from '../../../shell/use-is-mobile.ts';
-import { usePlanNetworkPage, usePlans } from '../api/plan-network-page.ts';
+import { usePlanNetworkPage } from '../api/plan-network-page.ts';
 import { useDeletePlanNetwork, useSavePlanNetwork } from '../api/save-plan-network.ts';
+import { PlanSelect } from '../components/PlanSelect.tsx';
 
 interface TFilter {
   grpPlanCode?: string;
@@ -58,7 +58,6 @@ function NetworkDialog({
 }) {
   const { t } = useTranslation('members');
   const [form] = Form.useForm<TEditForm>();
-  const plans = usePlans(open);
   const save = useSavePlanNetwork();
   return (
     <Modal
@@ -115,17 +114,7 @@ function NetworkDialog({
           label={t('fields.plan')}
           rules={[{ required: true, message: t('network.planRequired') }]}
         >
-          <Select
-            disabled={row !== null}
-            showSearch
-            loading={plans.isFetching}
-            optionFilterProp="label"
-            placeholder={t('network.planPlaceholder')}
-            options={(plans.data ?? []).map((p) => ({
-              value: p.grpPlanCode,
-              label: `${p.grpPlanCode} ${pickLanguage(p.name, p.nameEn)}`,
-            }))}
-          />
+          <PlanSelect disabled={row !== null} placeholder={t('network.planPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="providerId"

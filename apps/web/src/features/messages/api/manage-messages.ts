@@ -1,10 +1,12 @@
-import type {
-  TMsgEditView,
-  TMsgManagePage,
-  TMsgManagePageBody,
-  TMsgPreview,
-  TMsgSaveBody,
-  TMsgStats,
+import {
+  PERSONS_IN_CHARGE_MAX,
+  type TMsgEditView,
+  type TMsgManagePage,
+  type TMsgManagePageBody,
+  type TMsgPreview,
+  type TMsgSaveBody,
+  type TMsgStats,
+  type TPersonInCharge,
 } from '@portal/domain/messages/compose';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
@@ -73,19 +75,42 @@ export const previewMessage = (body: TMsgSaveBody) => http.post<TMsgPreview>('/m
 export const exportMessages = (body: TMsgManagePageBody) =>
   http.download('/msg/msg/export', { method: 'POST', body });
 
-export interface TPersonInCharge {
-  id: string;
-  name: string;
-  nameEn: string;
-  account: string;
-  providers: number;
-}
-export const usePersonsInCharge = (enabled: boolean) =>
-  useQuery({
-    queryKey: [...MANAGE_KEY, 'persons'],
-    queryFn: () => http.get<TPersonInCharge[]>('/msg/msg/personsInCharge'),
+/**
+ * GET /msg/msg/personsInCharge?keyword=&ids=&limit=: the operators `ids` (a picker's values), then
+ * up to `limit` others whose account or names contain the keyword, each with their provider count.
+ */
+export const getPersonsInCharge = (
+  keyword = '',
+  ids: readonly string[] = [],
+  limit = PERSONS_IN_CHARGE_MAX,
+) =>
+  http.get<TPersonInCharge[]>('/msg/msg/personsInCharge', {
+    ...(keyword ? { keyword } : {}),
+    ...(ids.length > 0 ? { ids: ids.join(',') } : {}),
+    limit,
+  });
+
+/**
+ * The persons in charge a picker offers for a keyword, with its chosen ones: one more than shown
+ * is asked, so `more` tells that more operators match than the picker lists.
+ */
+export function usePersonsInCharge(keyword: string, ids: readonly string[], enabled = true) {
+  const query = useQuery({
+    queryKey: [...MANAGE_KEY, 'persons', keyword, ids.join(',')],
+    queryFn: () => getPersonsInCharge(keyword, ids, PERSONS_IN_CHARGE_MAX + 1),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
     enabled,
   });
+  const all = query.data ?? [];
+  const chosen = all.filter((u) => ids.includes(u.id));
+  const others = all.filter((u) => !ids.includes(u.id));
+  return {
+    persons: [...chosen, ...others.slice(0, PERSONS_IN_CHARGE_MAX)],
+    more: others.length > PERSONS_IN_CHARGE_MAX,
+    isFetching: query.isFetching,
+  };
+}
 
 export interface TProviderOption {
   providerId: string;

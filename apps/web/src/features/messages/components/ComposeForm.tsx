@@ -35,13 +35,9 @@ import { applyServerFieldErrors, zodRule } from '../../../lib/zod-form.ts';
 import { useAreaChain } from '../../dictionaries/api/get-province-city-county.ts';
 import { AreaCascader } from '../../dictionaries/components/AreaCascader.tsx';
 import { LookupState } from '../../dictionaries/components/LookupState.tsx';
-import {
-  previewMessage,
-  usePersonsInCharge,
-  useProviderSearch,
-  useSaveMessage,
-} from '../api/manage-messages.ts';
+import { previewMessage, useProviderSearch, useSaveMessage } from '../api/manage-messages.ts';
 import { MessagePreview } from './MessagePreview.tsx';
+import { PersonInChargeSelect } from './PersonInChargeSelect.tsx';
 
 interface TForm {
   name: string;
@@ -118,7 +114,6 @@ export function ComposeForm({
   const areaCodes = Form.useWatch('areaCodes', form) ?? [];
   const [keyword, setKeyword] = useState('');
   const providers = useProviderSearch(keyword, searchType === '02');
-  const persons = usePersonsInCharge(searchType === '03');
   const save = useSaveMessage();
   const [preview, setPreview] = useState<TMsgPreview | null>(null);
   // The picker's whole value (continent and country lead to the province, city or district).
@@ -248,19 +243,7 @@ export function ComposeForm({
         )}
         {searchType === '03' && (
           <Form.Item name="personInChargeIds" label={t('compose.persons')}>
-            <Select
-              mode="multiple"
-              loading={persons.isLoading}
-              aria-label={t('compose.persons')}
-              options={(persons.data ?? []).map((u) => ({
-                value: u.id,
-                label: t('compose.personOption', {
-                  name: en ? u.nameEn || u.name : u.name,
-                  account: u.account,
-                  count: u.providers,
-                }),
-              }))}
-            />
+            <PersonInChargeSelect aria-label={t('compose.persons')} />
           </Form.Item>
         )}
         {searchType === '04' && <Typography.Text>{t('compose.allProviders')}</Typography.Text>}
