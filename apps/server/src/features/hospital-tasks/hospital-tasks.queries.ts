@@ -212,12 +212,12 @@ export const LOOKUP_COST_PER_MATCH = 10;
  * LIST_TEXT_WALK_LIMIT) or cheaper than the lookup's matches.
  */
 export function walksForText(
-  estimate: { scopeRows: number; matchingRows: number; allMatchingRows: number },
+  estimate: { scopeRows: number; matchingRows: number; lookupRows: number },
   limits: { countCap: number; walkLimit: number; lookupCostPerMatch?: number },
 ): boolean {
   const share = Math.max(estimate.matchingRows, 1) / Math.max(estimate.scopeRows, 1);
   const walk = Math.min(estimate.scopeRows, (limits.countCap + 1) / share);
-  const lookup = (limits.lookupCostPerMatch ?? LOOKUP_COST_PER_MATCH) * estimate.allMatchingRows;
+  const lookup = (limits.lookupCostPerMatch ?? LOOKUP_COST_PER_MATCH) * estimate.lookupRows;
   return walk <= limits.walkLimit || walk <= lookup;
 }
 
@@ -251,7 +251,7 @@ export async function hospitalTaskTextMatch(
     } as const;
     return or(...columns.map((c) => ilike(column[c], pattern))) as SQL;
   }
-  return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${scope.tenantId}::uuid, ${columns.join(',')}, ${pattern}))`;
+  return sql`${hospitalTasks.id} in (select * from hospital_task_ids_like(${scope.tenantId}::uuid, ${scope.providerId ?? null}, ${columns.join(',')}, ${pattern}))`;
 }
 
 /** The planner's estimates of the tasks in scope and of those matching the pattern (migration 0039). */
@@ -260,16 +260,16 @@ async function likeEstimate(
   scope: { tenantId: string; providerId?: string | null },
   columns: readonly TSearchColumn[],
   pattern: string,
-): Promise<{ scopeRows: number; matchingRows: number; allMatchingRows: number }> {
+): Promise<{ scopeRows: number; matchingRows: number; lookupRows: number }> {
   const result = await db.execute(
-    sql`select scope_rows, matching_rows, all_matching_rows from hospital_task_like_estimate(${scope.tenantId}::uuid, ${scope.providerId ?? null}, ${columns.join(',')}, ${pattern})`,
+    sql`select scope_rows, matching_rows, lookup_rows from hospital_task_like_estimate(${scope.tenantId}::uuid, ${scope.providerId ?? null}, ${columns.join(',')}, ${pattern})`,
   );
-  type TRow = { scope_rows: number | null; matching_rows: number | null; all_matching_rows: number | null };
+  type TRow = { scope_rows: number | null; matching_rows: number | null; lookup_rows: number | null };
   const [row] = (result as unknown as { rows: TRow[] }).rows;
   return {
     scopeRows: Number(row?.scope_rows ?? 0),
     matchingRows: Number(row?.matching_rows ?? 0),
-    allMatchingRows: Number(row?.all_matching_rows ?? 0),
+    lookupRows: Number(row?.lookup_rows ?? 0),
   };
 }
 
