@@ -53,6 +53,7 @@ export async function startPortal({
     await new Promise((r) => child.once('exit', r));
   };
   let up = false;
+  // Up to 5 minutes: on the scale database under load the start took 140 s.
   for (let i = 0; i < 1500 && !up; i++) {
     try {
       up = (await fetch(`${base}/saasapi/health`)).ok;
