@@ -53,7 +53,8 @@ export async function startPortal({
     await new Promise((r) => child.once('exit', r));
   };
   let up = false;
-  for (let i = 0; i < 600 && !up; i++) {
+  // Up to 5 minutes: on the scale database under load the start took 140 s.
+  for (let i = 0; i < 1500 && !up; i++) {
     try {
       up = (await fetch(`${base}/saasapi/health`)).ok;
     } catch {

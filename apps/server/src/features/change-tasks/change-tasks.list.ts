@@ -43,6 +43,11 @@ export interface TListSource {
   where: SQL | undefined;
   /** Set when `where` is exactly this filter: the total then comes from the kept counts. */
   counted?: TCountedFilter;
+  /**
+   * Set when how many rows `where` selects is already known (the ids a text lookup found, with
+   * no other filter): the total, without a count.
+   */
+  matched?: number;
 }
 
 /** The condition on task_counts that sums to the number of tasks of `kind` matching `filter`. */
@@ -58,8 +63,9 @@ function countedCondition(kind: string, filter: TCountedFilter): SQL {
 
 /**
  * How many tasks each source matches: one read of the kept counts for every source that has
- * `counted` (a few rows of an index, however many tasks match, exact), and for each other a
- * count that stops past `cap` (countAtMost: a result above `cap` means "more than cap").
+ * `counted` (a few rows of an index, however many tasks match, exact), `matched` as it is, and
+ * for each other a count that stops past `cap` (countAtMost: a result above `cap` means "more
+ * than cap").
  */
 async function countSources(db: TDbOrTx, sources: readonly TListSource[], cap: number): Promise<number[]> {
   const counted = sources.filter((s) => s.counted);
@@ -71,10 +77,13 @@ async function countSources(db: TDbOrTx, sources: readonly TListSource[], cap: n
           .where(or(...counted.map((s) => countedCondition(s.kind, s.counted as TCountedFilter))))
           .groupBy(taskCounts.kind)
       : [],
-    ...sources.filter((s) => !s.counted).map((s) => countAtMost(db, { table: s.tasks, where: s.where, cap })),
+    ...sources
+      .filter((s) => !s.counted && s.matched === undefined)
+      .map((s) => countAtMost(db, { table: s.tasks, where: s.where, cap })),
   ]);
   return sources.map((s) => {
     if (s.counted) return Number(kept.find((k) => k.kind === s.kind)?.n ?? 0);
+    if (s.matched !== undefined) return s.matched;
     const [n] = walked.splice(0, 1);
     return n;
   });

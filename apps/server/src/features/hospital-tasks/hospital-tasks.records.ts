@@ -112,9 +112,11 @@ export async function searchTasks(
     [['provider_id'], filter.providerId],
     [['provider_cn_name', 'provider_en_name'], filter.providerName],
   ];
+  const texts: { where: SQL; matches: number | null }[] = [];
   for (const [columns, text] of textFilters) {
-    if (text) filters.push(await hospitalTaskTextMatch(db, textScope, columns, text));
+    if (text) texts.push(await hospitalTaskTextMatch(db, textScope, columns, text));
   }
+  filters.push(...texts.map((x) => x.where));
   if (filter.personInCharge) filters.push(ilike(hospitalTasks.personInCharge, like(filter.personInCharge)));
   if (filter.taskType.length > 0) filters.push(inArray(hospitalTasks.taskType, filter.taskType));
   if (filter.status.length > 0) filters.push(inArray(hospitalTasks.status, filter.status));
@@ -138,6 +140,16 @@ export async function searchTasks(
       and(...filters),
       byCodesOnly
         ? { tenantId: tenant, providerId: null, taskTypes: filter.taskType, statuses: filter.status }
+        : undefined,
+      // One text filter answered by the lookup and nothing else: its matches are the total.
+      texts.length === 1 &&
+        !hospitalScope &&
+        !filter.personInCharge &&
+        filter.taskType.length === 0 &&
+        filter.status.length === 0 &&
+        !commitFrom &&
+        !commitBefore
+        ? (texts[0].matches ?? undefined)
         : undefined,
     ),
   ];

@@ -114,12 +114,26 @@ export const hospitalTasks = pgTable(
       t.id.desc().nullsLast(),
     ),
     // Substring filters of the lists (title, task number, provider id and names): trigram
-    // indexes (pg_trgm, loaded in PGlite too), so an ILIKE '%…%' of three characters or more
-    // does not scan the tenant's tasks.
-    index('hospital_tasks_task_no_trgm_idx').using('gin', t.taskNo.op('gin_trgm_ops')),
-    index('hospital_tasks_provider_id_trgm_idx').using('gin', t.providerId.op('gin_trgm_ops')),
-    index('hospital_tasks_cn_name_trgm_idx').using('gin', t.providerCnName.op('gin_trgm_ops')),
-    index('hospital_tasks_en_name_trgm_idx').using('gin', t.providerEnName.op('gin_trgm_ops')),
+    // indexes led by the tenant (pg_trgm and btree_gin, loaded in PGlite too), so the owner-run
+    // lookup of an ILIKE '%…%' of three characters or more intersects the tenant's entries with
+    // the pattern's trigrams in one index scan instead of finding the matches of every tenant
+    // (decision 0022, tenant-led trigram amendment; migration 0049).
+    index('hospital_tasks_tenant_task_no_trgm_idx').using('gin', t.tenantId, t.taskNo.op('gin_trgm_ops')),
+    index('hospital_tasks_tenant_provider_id_trgm_idx').using(
+      'gin',
+      t.tenantId,
+      t.providerId.op('gin_trgm_ops'),
+    ),
+    index('hospital_tasks_tenant_cn_name_trgm_idx').using(
+      'gin',
+      t.tenantId,
+      t.providerCnName.op('gin_trgm_ops'),
+    ),
+    index('hospital_tasks_tenant_en_name_trgm_idx').using(
+      'gin',
+      t.tenantId,
+      t.providerEnName.op('gin_trgm_ops'),
+    ),
     // Also hospital_tasks_search_idx, (tenant, provider) INCLUDE (task number, both names), made
     // by migration 0039 (drizzle has no INCLUDE): the substring filters' capped counts read it
     // alone (decision 0022, text-search amendment).

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../platform/db/db-scope.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
 import { hospitalTaskTextMatch, walksForText } from './hospital-tasks.queries.ts';
@@ -15,27 +17,26 @@ describe('walksForText', () => {
   const limits = { countCap: 10_000, walkLimit: 20_000 };
   it('walks a wide match: its capped count stops after about cap / share entries', () => {
     // "Scale Hospital" in demo of the scale bench: every one of 200,000 tasks.
-    expect(
-      walksForText({ scopeRows: 200_000, matchingRows: 200_000, allMatchingRows: 1_000_000 }, limits),
-    ).toBe(true);
-  });
-  it('walks a narrow match whose lookup finds more than a tenth of the walk', () => {
-    // "Hospital 42": 4,440 of demo's 200,001; 22,200 in all tenants.
-    expect(walksForText({ scopeRows: 200_001, matchingRows: 4_440, allMatchingRows: 22_200 }, limits)).toBe(
+    expect(walksForText({ scopeRows: 200_000, matchingRows: 200_000, lookupRows: 200_000 }, limits)).toBe(
       true,
     );
   });
-  it('asks the lookup for a match rare in every tenant', () => {
-    // provider P20007: 300 of demo's tasks, 2,000 in all tenants.
-    expect(walksForText({ scopeRows: 200_001, matchingRows: 300, allMatchingRows: 2_000 }, limits)).toBe(
-      false,
-    );
-    expect(walksForText({ scopeRows: 200_001, matchingRows: 0, allMatchingRows: 0 }, limits)).toBe(false);
+  it("asks the lookup for a narrow match in a large scope: it reads the tenant's matches only", () => {
+    // "Hospital 42" in the audit list: 4,440 of demo's 200,001 (22,200 in all tenants, which the
+    // tenant-led indexes of migration 0049 no longer read).
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 4_440, lookupRows: 4_440 }, limits)).toBe(false);
+    // The provider list: 1,110 of P10001's 50,001; the lookup reads demo's 4,440.
+    expect(walksForText({ scopeRows: 50_001, matchingRows: 1_110, lookupRows: 4_440 }, limits)).toBe(false);
+  });
+  it('asks the lookup for a rare match', () => {
+    // provider P20007: 300 of demo's tasks.
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 300, lookupRows: 300 }, limits)).toBe(false);
+    expect(walksForText({ scopeRows: 200_001, matchingRows: 0, lookupRows: 0 }, limits)).toBe(false);
   });
   it('walks any match in a scope no larger than the limit', () => {
-    expect(walksForText({ scopeRows: 20_000, matchingRows: 1, allMatchingRows: 1 }, limits)).toBe(true);
-    expect(walksForText({ scopeRows: 0, matchingRows: 0, allMatchingRows: 0 }, limits)).toBe(true);
-    expect(walksForText({ scopeRows: 20_001, matchingRows: 1, allMatchingRows: 1 }, limits)).toBe(false);
+    expect(walksForText({ scopeRows: 20_000, matchingRows: 1, lookupRows: 1 }, limits)).toBe(true);
+    expect(walksForText({ scopeRows: 0, matchingRows: 0, lookupRows: 0 }, limits)).toBe(true);
+    expect(walksForText({ scopeRows: 20_001, matchingRows: 1, lookupRows: 1 }, limits)).toBe(false);
   });
 });
 
@@ -74,16 +75,17 @@ describe('substring filters of the task lists', () => {
   });
 
   it('walk a small tenant, and ask the lookup when the walk would be too long', async () => {
-    expect(rendered(await hospitalTaskTextMatch(t.platform.db, scope(50_000), ['task_no'], tag))).toContain(
-      'ilike',
-    );
-    expect(rendered(await hospitalTaskTextMatch(t.platform.db, scope(0), ['task_no'], tag))).toContain(
-      'hospital_task_ids_like',
-    );
+    const walked = await hospitalTaskTextMatch(t.platform.db, scope(50_000), ['task_no'], tag);
+    expect([rendered(walked.where).includes('ilike'), walked.matches]).toEqual([true, null]);
+    // The lookup's ids go into the condition as values, and their number is the scope's matches.
+    const looked = await hospitalTaskTextMatch(t.platform.db, scope(0), ['task_no'], tag);
+    expect([rendered(looked.where).includes('any('), looked.matches]).toEqual([true, 12]);
+    const none = await hospitalTaskTextMatch(t.platform.db, scope(0), ['task_no'], `${tag}none`);
+    expect([rendered(none.where), none.matches]).toEqual(['false', 0]);
     // Two characters have no trigram: always the walk.
-    expect(rendered(await hospitalTaskTextMatch(t.platform.db, scope(0), ['task_no'], 'HT'))).toContain(
-      'ilike',
-    );
+    expect(
+      rendered((await hospitalTaskTextMatch(t.platform.db, scope(0), ['task_no'], 'HT')).where),
+    ).toContain('ilike');
   });
 
   it('find the same tasks by the walk and by the lookup, for every text filter', async () => {
@@ -124,6 +126,100 @@ describe('substring filters of the task lists', () => {
       expect(walked.total, JSON.stringify(filter)).toBeGreaterThan(0);
       expect(looked.records.map((r) => r.taskNo)).toEqual(walked.records.map((r) => r.taskNo));
       expect(looked.total).toBe(walked.total);
+    }
+  });
+
+  it("find a provider's own matches by the lookup, and nothing of another tenant (migration 0049)", async () => {
+    const acmeId = (await findTenantByCode(t.platform.db, 'acme'))!.id;
+    await t.platform.db.insert(hospitalTasks).values({
+      tenantId: acmeId,
+      taskNo: `HT${tag}acme`,
+      taskType: '04',
+      providerId: 'P10001',
+      status: '01',
+      providerCnName: `检索医院${tag}`,
+      providerEnName: `Search Hospital ${tag}`,
+    });
+    // The app's own handle, which runs as the request role in withTenant (row-level security).
+    const db = t.platform.database.db;
+    const taskNos = async (tenantId: string, providerId: string | null, lookup: boolean, text: string) => {
+      const condition = await hospitalTaskTextMatch(
+        db,
+        {
+          tenantId,
+          providerId,
+          countCap: 10_000,
+          walkLimit: lookup ? 0 : Number.MAX_SAFE_INTEGER,
+          lookupCostPerMatch: lookup ? 0 : undefined,
+        },
+        ['task_no', 'provider_cn_name', 'provider_en_name'],
+        text,
+      );
+      expect(rendered(condition.where)).toContain(lookup ? 'any(' : 'ilike');
+      const rows = await db
+        .select({ taskNo: hospitalTasks.taskNo })
+        .from(hospitalTasks)
+        .where(
+          and(
+            eq(hospitalTasks.tenantId, tenantId),
+            providerId ? eq(hospitalTasks.providerId, providerId) : undefined,
+            condition.where,
+          ),
+        );
+      return rows.map((r) => r.taskNo).sort();
+    };
+    for (const text of [`hospital ${tag.toLowerCase()}`, `HT${tag}`]) {
+      for (const providerId of [null, 'P10001', `PT${tag}`]) {
+        const walked = await withTenant(demoId, () => taskNos(demoId, providerId, false, text));
+        const looked = await withTenant(demoId, () => taskNos(demoId, providerId, true, text));
+        expect(looked, `${text} ${providerId}`).toEqual(walked);
+        expect(walked.length, `${text} ${providerId}`).toBeGreaterThan(0);
+        expect(walked.every((n) => n.startsWith(`HT${tag}`) && !n.endsWith('acme'))).toBe(true);
+      }
+    }
+    // Only P10001's tasks come back for P10001 (a third of the tagged tasks are PT<tag>'s).
+    const ownProvider = await withTenant(demoId, () =>
+      db.execute(
+        sql`select count(*)::int as n from hospital_task_ids_like(${demoId}::uuid, ${'P10001'}, ${'task_no'}, ${`%HT${tag}%`})`,
+      ),
+    );
+    expect((ownProvider as unknown as { rows: { n: number }[] }).rows[0].n).toBe(8);
+    // Asked in acme's request for demo's tasks, the lookup answers nothing.
+    const foreign = await withTenant(acmeId, () =>
+      db.execute(
+        sql`select * from hospital_task_ids_like(${demoId}::uuid, ${null}, ${'task_no'}, ${`%HT${tag}%`})`,
+      ),
+    );
+    expect((foreign as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  it('cap the total of a search answered by the lookup as by the walk', async () => {
+    for (const walk of [true, false]) {
+      const page = await withTenant(demoId, () =>
+        searchTasks(t.platform.database.db, {
+          tenantId: demoId,
+          filter: {
+            title: `HT${tag}`,
+            taskNo: '',
+            providerId: '',
+            providerName: '',
+            taskType: [],
+            status: [],
+            sendStartDate: '',
+            sendEndDate: '',
+            personInCharge: '',
+          },
+          current: 2,
+          size: 4,
+          sort: 'commitDate',
+          order: 'desc',
+          countCap: 5,
+          textWalkLimit: walk ? Number.MAX_SAFE_INTEGER : 0,
+          textLookupCost: walk ? undefined : 0,
+        }),
+      );
+      expect([page.total, page.totalCapped, page.records.length], `walk ${walk}`).toEqual([5, true, 1]);
+      expect(page.records[0].taskNo).toBe(`HT${tag}4`);
     }
   });
 });

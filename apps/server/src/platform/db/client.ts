@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -91,10 +92,11 @@ export async function openDatabase(config: TConfig, options: TOpenDatabaseOption
     };
   }
   if (!config.pgliteDir.startsWith('memory://')) mkdirSync(config.pgliteDir, { recursive: true });
-  // pg_trgm: the lists' substring filters use trigram indexes (migration 0008), as on PostgreSQL.
+  // pg_trgm and btree_gin: the lists' substring filters use trigram indexes led by the tenant
+  // (migration 0049), as on PostgreSQL.
   const client = await PGlite.create(config.pgliteDir, {
     loadDataDir: options.pgliteDataDir,
-    extensions: { pg_trgm },
+    extensions: { btree_gin, pg_trgm },
   });
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   const db = drizzlePglite(new ScopedPglite(client, currentDbScope) as unknown as PGlite, {

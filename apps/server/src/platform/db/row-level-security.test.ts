@@ -104,9 +104,9 @@ describe('row-level security', () => {
     expect(tenantIdsOf(all).sort()).toEqual([demo, acme].sort());
   });
 
-  it("serves the task lists' text lookup only for the request's own tenant (migration 0014)", async () => {
+  it("serves the task lists' text lookup only for the request's own tenant (migrations 0014, 0049)", async () => {
     const lookup = (tenant: string) =>
-      sql`select * from hospital_task_ids_like(${tenant}::uuid, ${'task_no,provider_id'}, ${'%'})`;
+      sql`select * from hospital_task_ids_like(${tenant}::uuid, ${null}, ${'task_no,provider_id'}, ${'%'})`;
     await withTenant(demo, () =>
       db.execute(
         sql`insert into hospital_tasks (tenant_id, task_no, task_type, provider_id, status)
