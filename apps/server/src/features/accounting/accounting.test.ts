@@ -1286,6 +1286,15 @@ describe('the stored outstanding amount (migration 0051)', () => {
           sql`delete from claim_payable_adjustments where source_id = ${`test-${b}`}`,
         );
         await step('items truncated', sql`truncate payment_items`);
+        // The check sees a line written past the triggers (replica mode runs none).
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(
+          sql`update claim_lines set outstanding_amount = outstanding_amount + 1 where id = ${a}`,
+        );
+        expect(await outstandingDrift(tx)).toEqual([
+          { lineId: a, stored: '62.00', derived: '61.00', appeal: true, appealed: true },
+          { batchRef: claims.batchId, currency: 'CNY', kept: '2 111.00', derived: '2 112.00' },
+        ]);
         throw rollback;
       }),
     ).rejects.toBe(rollback);
