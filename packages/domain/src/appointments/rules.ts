@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { APPOINTMENT_STATUS, type TCodeEntry } from '../dictionaries/codes.ts';
 import { ZPageOf } from '../dictionaries/rules.ts';
 import { bilingual } from '../i18n/bilingual.ts';
+import { zCommaList } from '../text/comma-list.ts';
 
 /** Read appointments, members of the provider's plans, bills and downloads. */
 export const APPOINTMENT_VIEW = 'smartportal:appointment:view';
@@ -362,19 +363,7 @@ export const RELA_PROVIDERS_MAX = 50;
  */
 export const ZRelaProviderQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
-  codes: z
-    .string()
-    .max(64 * RELA_PROVIDERS_MAX)
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((c) => c.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.string().max(64)).max(RELA_PROVIDERS_MAX)),
+  codes: zCommaList(z.string().max(64), { max: RELA_PROVIDERS_MAX, textMax: 64 * RELA_PROVIDERS_MAX }),
   ts: z.string().optional(),
 });
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { bilingual } from '../i18n/bilingual.ts';
 import { maskPersonalData, type TPersonalDataKind } from '../personal-data/rules.ts';
+import { zCommaList } from '../text/comma-list.ts';
 import { isMoney } from './benefits.ts';
 
 /** Benefits enquiry: find members of plans the own provider serves and read their benefits. */
@@ -528,19 +529,7 @@ export const PLAN_OPTIONS_LIMIT_MAX = 100;
  */
 export const ZPlanOptionsQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
-  codes: z
-    .string()
-    .max(65 * PLAN_OPTIONS_MAX)
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((c) => c.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.string().max(64)).max(PLAN_OPTIONS_MAX)),
+  codes: zCommaList(z.string().max(64), { max: PLAN_OPTIONS_MAX, textMax: 65 * PLAN_OPTIONS_MAX }),
   limit: z.coerce.number().int().min(1).max(PLAN_OPTIONS_LIMIT_MAX).default(PLAN_OPTIONS_MAX),
   ts: z.string().optional(),
 });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PROVIDER_SEARCH_TYPE } from '../dictionaries/codes.ts';
 import { bilingual, type TBilingual } from '../i18n/bilingual.ts';
+import { zCommaList } from '../text/comma-list.ts';
 import { MSG_LEVELS, MSG_STATUSES, MSG_TYPE_POP_UP, MSG_TYPE_ROLLING, type TMsgStatusCode } from './codes.ts';
 
 export const MSG_NAME_MIN = 2;
@@ -294,19 +295,7 @@ export const PERSONS_IN_CHARGE_LIMIT_MAX = 100;
  */
 export const ZPersonsInChargeQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
-  ids: z
-    .string()
-    .max(37 * 200)
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((c) => c.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.uuid()).max(200)),
+  ids: zCommaList(z.uuid(), { max: 200, textMax: 37 * 200 }),
   limit: z.coerce.number().int().min(1).max(PERSONS_IN_CHARGE_LIMIT_MAX).default(PERSONS_IN_CHARGE_MAX),
   ts: z.string().optional(),
 });
