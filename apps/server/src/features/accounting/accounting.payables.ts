@@ -177,25 +177,9 @@ async function selectPayable(
   const rows =
     page?.limit === 0
       ? []
-      : await query<{
-          lineId: string;
-          claimBatchId: string;
-          claimBatchNo: string;
-          providerId: string;
-          rowNo: number;
-          memberId: string;
-          memberName: string;
-          memberNameEn: string;
-          visitDate: string;
-          itemName: string;
-          coverageCode: string;
-          currency: string;
-          claimed: string;
-          payable: string;
-          invoiced: boolean;
-          decidedAt: Date | string;
-          submittedBy: string | null;
-        }>(db, statement);
+      : await query<
+          Omit<TPayableRow, 'paid' | 'held' | 'outstanding' | 'decidedAt'> & { decidedAt: Date | string }
+        >(db, statement);
   // A page's count and sums. Of the open lines of a provider (the payable page, "all matching"):
   // the kept counts and sums per claim batch and currency (claim_open_totals, migration 0051),
   // under the same batch, slot and currency terms; the lines' own terms (approved or made payable
