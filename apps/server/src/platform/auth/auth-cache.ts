@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TKv } from '../kv/kv.ts';
 import type { TActor } from './access.ts';
@@ -79,7 +79,7 @@ class Lru<T> {
   }
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const sha256 = (value: string) => hash('sha256', value, 'base64url');
 
 /**
  * The in-process cache of the request path (docs/decisions/0018-auth-cache.md): verified client

@@ -13,7 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { hospitalTasks } from '../../features/hospital-tasks/hospital-tasks.tables.ts';
 import { users } from '../../features/users/users.tables.ts';
-import { buildSqlText, drizzleSqlText } from './sql-text.ts';
+import { buildSelection, buildSqlText, drizzleSqlText, prepareTyping } from './sql-text.ts';
 
 const colour = pgEnum('colour', ['red', 'green']);
 const other = pgSchema('other');
@@ -90,6 +90,90 @@ const statements: [string, { getSQL(): SQL }][] = [
   ],
   ['a with query', qb.with(counted).select().from(counted)],
 ];
+
+type TBuildSelection = typeof buildSelection;
+const dialectProto = PgDialect.prototype as unknown as { buildSelection: TBuildSelection };
+const drizzleSelection = dialectProto.buildSelection;
+
+/** The statement as built and written with one selection builder. */
+function buildWith(builder: TBuildSelection, build: () => { toSQL(): unknown }) {
+  dialectProto.buildSelection = builder;
+  try {
+    return build().toSQL();
+  } finally {
+    dialectProto.buildSelection = drizzleSelection;
+  }
+}
+
+const inserted = () =>
+  new PgDialect().sqlToQuery(
+    new PgDialect().buildInsertQuery({
+      table: notes,
+      values: [{ id: sql`gen_random_uuid()`, userId: null, body: 'x' }] as never,
+      returning: [
+        { path: ['id'], field: notes.id },
+        { path: ['len'], field: sql`length(${notes.body})` },
+        { path: ['named'], field: sql<number>`length(${notes.body})`.as('named') },
+      ],
+      withList: [],
+    } as never),
+  );
+
+const selections: [string, () => { toSQL(): unknown }][] = [
+  [
+    'columns of one table',
+    () =>
+      qb
+        .select()
+        .from(users)
+        .where(eq(users.id, sql`${'a'}`)),
+  ],
+  [
+    'expressions, aliases and a join',
+    () =>
+      qb
+        .select({ account: author.account, n: counted.n, one: sql`1` })
+        .from(author)
+        .leftJoin(counted, eq(counted.userId, author.id)),
+  ],
+  [
+    'an aliased expression on one table',
+    () => qb.select({ n: sql<number>`count(${notes.id})`.as('n') }).from(notes),
+  ],
+  [
+    'a one-field subquery',
+    () => qb.select({ n: qb.select({ n: sql<number>`count(*)`.as('n') }).from(notes).as('c') }).from(notes),
+  ],
+  ['a with query', () => qb.with(counted).select().from(counted)],
+];
+
+describe('the selection builder', () => {
+  it.each(selections)('builds %s as drizzle does', (_name, build) => {
+    expect(buildWith(buildSelection, build)).toEqual(buildWith(drizzleSelection, build));
+  });
+
+  it('builds a returning list on one table as drizzle does', () => {
+    const expected = inserted();
+    dialectProto.buildSelection = buildSelection;
+    try {
+      expect(inserted()).toEqual(expected);
+    } finally {
+      dialectProto.buildSelection = drizzleSelection;
+    }
+    expect(expected.sql).toContain('returning "id", length("body"), length("body") as "named"');
+  });
+
+  it('gives each parameter the typing drizzle gives it, kept per column class', () => {
+    const drizzleTyping = (PgDialect.prototype as unknown as { prepareTyping: typeof prepareTyping })
+      .prepareTyping;
+    for (const column of [users.id, users.createdAt, users.account, hospitalTasks.createdAt, things.n]) {
+      expect(prepareTyping(column)).toBe(drizzleTyping(column));
+      expect(prepareTyping(column)).toBe(drizzleTyping(column));
+    }
+    expect(prepareTyping(users.id)).toBe('uuid');
+    expect(prepareTyping(undefined)).toBe('none');
+  });
+});
 
 describe('the SQL text writer', () => {
   it.each(statements)('writes %s as drizzle does', (_name, statement) => {
