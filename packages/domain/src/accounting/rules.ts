@@ -11,6 +11,7 @@ import { CURRENCY } from '../dictionaries/codes.ts';
 import { ZPageOf } from '../dictionaries/rules.ts';
 import { bilingual } from '../i18n/bilingual.ts';
 import { fromCents, isMoney, toCents } from '../members/benefits.ts';
+import { zCommaList } from '../text/comma-list.ts';
 
 // ---- Permissions ----------------------------------------------------------------------------
 
@@ -408,14 +409,24 @@ export const ACC_OPTION_TYPES = [
   'currency',
   'provider',
 ] as const;
-/** How many providers one provider lookup answers at most (a picker searches, it does not list). */
+/** How many providers one provider lookup answers by default and at most (a picker searches, issue 10). */
 export const ACC_PROVIDER_OPTIONS_MAX = 50;
+export const ACC_PROVIDER_OPTIONS_LIMIT_MAX = 100;
+/**
+ * GET /claim/acc/getByType: `type` picks the option list. For `provider`: `keyword` (id or either
+ * name, contains) narrows the providers; `codes` (comma-separated ids, the picker's values) and
+ * `code` (one id, the older form) are answered too, first; `limit` (default 50, at most 100)
+ * bounds the others. A client that asks one more than it shows learns that more match.
+ */
 export const ZGetByType = z.object({
   type: z.enum(ACC_OPTION_TYPES, { error: FORMAT }),
-  /** provider: an id or name containing this text (the picker's search); empty: the first ones by id. */
   keyword: z.string().trim().max(64).optional(),
-  /** provider: this provider is answered too, whatever the keyword (the picker's current value). */
   code: z.string().trim().max(64).optional(),
+  codes: zCommaList(z.string().max(64), {
+    max: ACC_PROVIDER_OPTIONS_MAX,
+    textMax: 65 * ACC_PROVIDER_OPTIONS_MAX,
+  }),
+  limit: z.coerce.number().int().min(1).max(ACC_PROVIDER_OPTIONS_LIMIT_MAX).default(ACC_PROVIDER_OPTIONS_MAX),
   ts: z.string().optional(),
 });
 export const ZAccOption = z.object({ code: z.string(), label: z.string(), labelEn: z.string() });

@@ -355,15 +355,19 @@ export function splitBill(input: { billAmount: string; coPayPercent: string; per
   };
 }
 
-/** How many providers one related-provider lookup answers at most (a picker searches). */
+/** How many providers one related-provider lookup answers by default and at most (a picker searches). */
 export const RELA_PROVIDERS_MAX = 50;
+export const RELA_PROVIDERS_LIMIT_MAX = 100;
 /**
  * GET /smartportal/config/getRelaProviderInfo: `keyword` (id or either name, contains) narrows
- * an operator's providers; `codes` (comma-separated ids, the picker's values) are answered too.
+ * an operator's providers; `codes` (comma-separated ids, the picker's values) are answered too,
+ * first; `limit` (default 50, at most 100) bounds the others. A client that asks one more than
+ * it shows learns that more match.
  */
 export const ZRelaProviderQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
   codes: zCommaList(z.string().max(64), { max: RELA_PROVIDERS_MAX, textMax: 64 * RELA_PROVIDERS_MAX }),
+  limit: z.coerce.number().int().min(1).max(RELA_PROVIDERS_LIMIT_MAX).default(RELA_PROVIDERS_MAX),
   ts: z.string().optional(),
 });
 

@@ -88,7 +88,7 @@ export function accountingRoutes(p: TPlatform): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'The options of a finance filter or form: payStatus, reconcileStatus, itemStatus, disputeReason, resolution, currency (the currency code table) or provider (providers with approved claims or payments whose id or name contains keyword, at most 50, plus the provider named by code; provider staff: their own)',
+            'The options of a finance filter or form: payStatus, reconcileStatus, itemStatus, disputeReason, resolution, currency (the currency code table) or provider (providers with approved claims or payments: those named by codes and code first, then up to limit (default 50, at most 100) whose id or name contains keyword; provider staff: their own)',
           querystring: ZGetByType,
           response: { 200: ZEnvelope(z.array(ZAccOption)) },
         },

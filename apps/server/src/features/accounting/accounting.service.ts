@@ -322,10 +322,30 @@ export async function payableFor(
 const coded = (table: Record<string, { code: string; zh: string; en: string }>): TAccOption[] =>
   Object.values(table).map((e) => ({ code: e.code, label: e.zh, labelEn: e.en }));
 
-/** GET /claim/acc/getByType?type=: the options of a filter or form of the finance screens. */
+/**
+ * GET /claim/acc/getByType?type=: the options of a filter or form of the finance screens. For
+ * `provider`, the providers with approved claims or payment batches (provider staff: their own):
+ * those named by `codes` and `code` (the picker's values) first, then up to `limit` others whose
+ * id or either name contains `keyword`, by id (issue 10: a picker searches the server). Nothing
+ * is cut silently: a caller that wants to know whether more match asks one more.
+ */
 export async function accOptions(
   p: TPlatform,
-  { actor, type, keyword, code }: { actor: TActor; type: string; keyword?: string; code?: string },
+  {
+    actor,
+    type,
+    keyword = '',
+    code,
+    codes = [],
+    limit = ACC_PROVIDER_OPTIONS_MAX,
+  }: {
+    actor: TActor;
+    type: string;
+    keyword?: string;
+    code?: string;
+    codes?: readonly string[];
+    limit?: number;
+  },
 ): Promise<TAccOption[]> {
   switch (type) {
     case 'payStatus':
@@ -340,35 +360,56 @@ export async function accOptions(
       return coded(RESOLUTION);
     case 'currency':
       return Object.values(CURRENCY).map((c) => ({ code: c.iso, label: c.zh, labelEn: c.en }));
-    default: {
-      // provider: the providers with approved claims or payment batches (provider staff: their own)
-      // whose id or name contains the keyword, at most 50 by id (issue 10: a picker searches the
-      // server), and the provider of `code` (the picker's current value) whatever the keyword.
-      const scope = providerScope(actor);
-      const like = `%${escapeLike(keyword ?? '')}%`;
-      const named = code ? sql`p.provider_id = ${code} or` : sql``;
-      const rows = await query<{ providerId: string; cnName: string; enName: string }>(
-        p.db,
-        sql`select p.provider_id as "providerId", p.provider_cn_name as "cnName", p.provider_en_name as "enName"
-          from providers p
-          where p.tenant_id = ${actor.tenantId}
-            ${scope === null ? sql`` : sql`and p.provider_id = ${scope}`}
-            and (exists (select 1 from claim_batches b where b.tenant_id = p.tenant_id
-                   and b.provider_id = p.provider_id and b.status = ${CLAIM_BATCH_STATUS.APPROVED.code})
-              or exists (select 1 from payment_batches pb where pb.tenant_id = p.tenant_id
-                   and pb.provider_id = p.provider_id))
-            and (${named} p.provider_id ilike ${like} or p.provider_cn_name ilike ${like}
-              or p.provider_en_name ilike ${like})
-          order by p.provider_id = ${code ?? ''} desc, p.provider_id
-          limit ${ACC_PROVIDER_OPTIONS_MAX}`,
-      );
-      return rows.map((r) => ({
-        code: r.providerId,
-        label: r.cnName || r.enName,
-        labelEn: r.enName || r.cnName,
-      }));
-    }
+    default:
+      return accProviderOptions(p, {
+        actor,
+        keyword,
+        named: [...new Set([...codes, ...(code ? [code] : [])])],
+        limit,
+      });
   }
+}
+
+/** The provider options of getByType: `named` first (by id), then up to `limit` others matching `keyword`. */
+async function accProviderOptions(
+  p: TPlatform,
+  { actor, keyword, named, limit }: { actor: TActor; keyword: string; named: string[]; limit: number },
+): Promise<TAccOption[]> {
+  const scope = providerScope(actor);
+  const like = `%${escapeLike(keyword)}%`;
+  const list = sql.join(
+    named.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const pick = (where: SQL, tail: SQL) =>
+    query<{ providerId: string; cnName: string; enName: string }>(
+      p.db,
+      sql`select p.provider_id as "providerId", p.provider_cn_name as "cnName", p.provider_en_name as "enName"
+        from providers p
+        where p.tenant_id = ${actor.tenantId}
+          ${scope === null ? sql`` : sql`and p.provider_id = ${scope}`}
+          and (exists (select 1 from claim_batches b where b.tenant_id = p.tenant_id
+                 and b.provider_id = p.provider_id and b.status = ${CLAIM_BATCH_STATUS.APPROVED.code})
+            or exists (select 1 from payment_batches pb where pb.tenant_id = p.tenant_id
+                 and pb.provider_id = p.provider_id))
+          and ${where}
+        order by p.provider_id ${tail}`,
+    );
+  const matching = keyword
+    ? sql`(p.provider_id ilike ${like} or p.provider_cn_name ilike ${like} or p.provider_en_name ilike ${like})`
+    : sql`true`;
+  const [chosen, found] = await Promise.all([
+    named.length > 0 ? pick(sql`p.provider_id in (${list})`, sql``) : [],
+    pick(
+      named.length > 0 ? sql`p.provider_id not in (${list}) and ${matching}` : matching,
+      sql`limit ${limit}`,
+    ),
+  ]);
+  return [...chosen, ...found].map((r) => ({
+    code: r.providerId,
+    label: r.cnName || r.enName,
+    labelEn: r.enName || r.cnName,
+  }));
 }
 
 /** GET /claim/acc/dashboard: the finance figures of the home board. */

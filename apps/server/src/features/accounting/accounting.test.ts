@@ -1143,7 +1143,7 @@ describe('paging what a batch may take (issue 10)', () => {
     expect(empty.json().code).toBe(40010);
   });
 
-  it('answers the provider picker by keyword, at most 50, with the current provider whatever the keyword', async () => {
+  it('answers the provider picker by keyword, up to limit (50), with the current providers whatever the keyword; refuses bad input and users without the permission', async () => {
     const options = async (query: string, who = 'demo/auditor') => {
       const res = await get(k, who, `/claim/acc/getByType?type=provider&${query}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -1198,6 +1198,44 @@ describe('paging what a batch may take (issue 10)', () => {
     expect(await options('keyword=', 'acme/auditor')).not.toContain('P30042');
     const long = await get(k, 'demo/auditor', `/claim/acc/getByType?type=provider&keyword=${'x'.repeat(65)}`);
     expect(long.statusCode).toBe(400);
+
+    // limit (default 50, at most 100) bounds the others; codes and code are answered besides it.
+    expect(await options('limit=51')).toHaveLength(51);
+    expect(await options('limit=100')).toHaveLength(57);
+    expect(await options('keyword=Paging&limit=2')).toEqual(['P30000', 'P30001']);
+    expect(await options('keyword=Paging&codes=P30054,P10002&code=P10001&limit=1')).toEqual([
+      'P10001',
+      'P10002',
+      'P30054',
+      'P30000',
+    ]);
+    const named = Array.from({ length: 50 }, (_, i) => `P3${String(i).padStart(4, '0')}`);
+    expect(await options(`codes=${named.join(',')}&limit=2`)).toEqual([...named, 'P10001', 'P10002']);
+    // A provider without approved claims or payments is not offered, even when named.
+    await db.insert(providers).values({
+      tenantId: demoId,
+      providerId: 'P39999',
+      providerCnName: '无账医院',
+      providerEnName: 'No Claims Hospital',
+      signStatus: '01',
+    });
+    expect(await options('codes=P39999')).not.toContain('P39999');
+    // Provider staff: their own only, whatever is named; another tenant: none of demo's.
+    expect(await options('codes=P30001,P10001&limit=100', 'demo/hospital')).toEqual(['P10001']);
+    expect(await options('codes=P30001,P30002&limit=100', 'acme/auditor')).not.toContain('P30001');
+    for (const bad of [
+      'limit=0',
+      'limit=101',
+      'limit=many',
+      `codes=${Array.from({ length: 51 }, (_, i) => `P${i}`).join(',')}`,
+    ]) {
+      const res = await get(k, 'demo/auditor', `/claim/acc/getByType?type=provider&${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code, bad).toBe(40010);
+    }
+    const denied = await get(k, 'demo/netview', '/claim/acc/getByType?type=provider&keyword=Paging&limit=5');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe(40300);
   });
 });
 

@@ -311,7 +311,7 @@ export function appointmentsRoutes(p: TPlatform): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "The providers the user works with: provider staff their own, operators the tenant's whose id or name contains keyword (at most 50 by id), plus those named in codes",
+            "The providers the user works with (provider staff their own, operators the tenant's): those named in codes first, then up to limit (default 50, at most 100) whose id or name contains keyword, by id",
           querystring: ZRelaProviderQuery,
           response: { 200: ZEnvelope(z.array(ZRelaProvider)) },
         },

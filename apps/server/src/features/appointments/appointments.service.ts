@@ -24,7 +24,22 @@ import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
 import { chinaDay, chinaSecond } from '@portal/domain/format/format';
 import { maskMemberField } from '@portal/domain/members/rules';
 import { isPermitted } from '@portal/domain/permissions';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
@@ -510,37 +525,59 @@ export async function appointmentClient(p: TPlatform, { actor, id }: { actor: TA
   };
 }
 
-/** getRelaProviderInfo: the providers the actor works with (own provider; every provider for operators). */
+/**
+ * getRelaProviderInfo: the providers the actor works with (own provider; every provider for
+ * operators). A picker searches the server (issue 10): the providers named by `codes` (its
+ * values) first, then up to `limit` others whose id or either name contains `keyword`, by id.
+ * Nothing is cut silently: a caller that wants to know whether more match asks one more.
+ */
 export async function relatedProviders(
   p: TPlatform,
-  { actor, keyword = '', codes = [] }: { actor: TActor; keyword?: string; codes?: readonly string[] },
+  {
+    actor,
+    keyword = '',
+    codes = [],
+    limit = RELA_PROVIDERS_MAX,
+  }: { actor: TActor; keyword?: string; codes?: readonly string[]; limit?: number },
 ) {
   const scope = providerScope(actor);
-  // A picker searches the server (issue 10): at most 50 by id, the named ones (its values) first.
-  const like = `%${escapeLike(keyword)}%`;
-  const named = codes.length > 0 ? inArray(providers.providerId, [...codes]) : undefined;
-  const found = or(
-    named,
-    ilike(providers.providerId, like),
-    ilike(providers.providerCnName, like),
-    ilike(providers.providerEnName, like),
+  const mine = and(
+    eq(providers.tenantId, actor.tenantId),
+    scope === null ? undefined : eq(providers.providerId, scope),
   );
-  return p.db
-    .select({
-      providerId: providers.providerId,
-      providerCnName: providers.providerCnName,
-      providerEnName: providers.providerEnName,
-    })
-    .from(providers)
-    .where(
-      and(
-        eq(providers.tenantId, actor.tenantId),
-        scope === null ? undefined : eq(providers.providerId, scope),
-        found,
-      ),
-    )
-    .orderBy(...(named ? [desc(named)] : []), asc(providers.providerId))
-    .limit(RELA_PROVIDERS_MAX);
+  const like = `%${escapeLike(keyword)}%`;
+  const select = () =>
+    p.db
+      .select({
+        providerId: providers.providerId,
+        providerCnName: providers.providerCnName,
+        providerEnName: providers.providerEnName,
+      })
+      .from(providers);
+  const [chosen, found] = await Promise.all([
+    codes.length > 0
+      ? select()
+          .where(and(mine, inArray(providers.providerId, [...codes])))
+          .orderBy(asc(providers.providerId))
+      : [],
+    select()
+      .where(
+        and(
+          mine,
+          codes.length > 0 ? notInArray(providers.providerId, [...codes]) : undefined,
+          keyword
+            ? or(
+                ilike(providers.providerId, like),
+                ilike(providers.providerCnName, like),
+                ilike(providers.providerEnName, like),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(providers.providerId))
+      .limit(limit),
+  ]);
+  return [...chosen, ...found];
 }
 
 /** Moves appointments still to be treated after their visit day to expired, with a history row each (the job). */

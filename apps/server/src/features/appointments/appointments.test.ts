@@ -940,10 +940,39 @@ describe('related providers: the picker searches the server (issue 10)', () => {
     expect(await rela('acme/admin', '?keyword=Booking')).toEqual([]);
   });
 
-  it('refuses a keyword or a list of codes that is too long', async () => {
+  it('answers the named ones besides up to limit others (default 50, at most 100), so one more tells more match', async () => {
+    // The 60 P4 providers of the test above, and P10001, P10002: 62 in demo.
+    expect(await rela('demo/admin', '?limit=51')).toHaveLength(51);
+    expect(await rela('demo/admin', '?limit=100')).toHaveLength(62);
+    expect(await rela('demo/admin', '?keyword=Booking&limit=2')).toEqual(['P40000', 'P40001']);
+    // The named ones are answered whatever the keyword and do not count against the limit.
+    expect(await rela('demo/admin', '?keyword=Booking&codes=P40059,P10001&limit=2')).toEqual([
+      'P10001',
+      'P40059',
+      'P40000',
+      'P40001',
+    ]);
+    const named = Array.from({ length: 50 }, (_, i) => `P4${String(i).padStart(4, '0')}`);
+    const all = await rela('demo/admin', `?codes=${named.join(',')}&limit=3`);
+    expect(all).toEqual([...named, 'P10001', 'P10002', 'P40050']);
+    // Another tenant's providers are answered neither by keyword nor by id.
+    expect(await rela('acme/admin', '?codes=P40001,P40002&limit=100')).not.toContain('P40001');
+  });
+
+  it('refuses users without the appointment permission (403)', async () => {
+    const res = await as('demo/netview', { method: 'GET', url: `${B}/config/getRelaProviderInfo?limit=5` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe(40300);
+  });
+
+  it('refuses a keyword, a list of codes or a limit out of bounds', async () => {
     for (const query of [
       `?keyword=${'x'.repeat(65)}`,
       `?codes=${Array.from({ length: 51 }, (_, i) => `P${i}`).join(',')}`,
+      '?limit=0',
+      '?limit=101',
+      '?limit=ten',
+      '?limit=1.5',
     ]) {
       const res = await as('demo/admin', { method: 'GET', url: `${B}/config/getRelaProviderInfo${query}` });
       expect(res.statusCode, query).toBe(400);

@@ -9,7 +9,7 @@ import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.tables.ts';
 import { insertMessage, type TNewMessage } from './messages.service.ts';
-import { messageRecipients, messages } from './messages.tables.ts';
+import { messageReads, messageRecipients, messages } from './messages.tables.ts';
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
@@ -87,7 +87,7 @@ let hospitalUserId: string;
 beforeAll(async () => {
   t = await createTestApp();
   for (const row of await t.platform.db.select().from(tenants)) tenantIds.set(row.code, row.id);
-  for (const who of ['demo/auditor', 'demo/hospital', 'acme/hospital']) {
+  for (const who of ['demo/auditor', 'demo/hospital', 'acme/auditor', 'acme/hospital']) {
     const [tenant, account] = who.split('/');
     tokens[who] = (await login(t.app, tenant, account)).token;
   }
@@ -257,5 +257,202 @@ describe('the centre counts and pages from the inbox', () => {
     expect(demoAfter.ids).not.toContain(acmeMsg);
     expect((await collect('acme/hospital')).byCode['13']).toBe(acmeBefore.byCode['13'] + 1);
     expect((await list('acme/hospital')).ids).toContain(acmeMsg);
+  });
+});
+
+/**
+ * What the operators' per-provider views answered before they read the inbox (the recipient-first
+ * EXISTS over messages): the provider's messages newest first, each with its code and whether any
+ * of its staff has read it. The routes must answer exactly this.
+ */
+async function expectedForProvider(tenant: string, providerId: string) {
+  const rows = await query<{ id: string; code: string; read: boolean }>(
+    t.platform.db,
+    sql`select m.id, m.code, exists (select 1 from message_reads mr join users u on u.id = mr.user_id
+          and u.tenant_id = mr.tenant_id
+        where mr.tenant_id = m.tenant_id and mr.message_id = m.id and u.provider_id = ${providerId}) as read
+      from ${messages} m
+      where m.tenant_id = ${tenantIds.get(tenant)!}::uuid and m.status = '01' and m.valid_from <= now()
+        and (m.valid_to is null or m.valid_to > now())
+        and exists (select 1 from ${messageRecipients} r where r.tenant_id = m.tenant_id and r.message_id = m.id
+          and ((r.kind = 'provider' and r.target = ${providerId}) or r.kind = 'allProviders'))
+      order by m.sent_at desc, m.id desc`,
+  );
+  return rows.map((r) => ({ id: r.id, code: r.code, read: Boolean(r.read) }));
+}
+
+async function byProvider(who: string, url: string, body: Record<string, unknown>) {
+  const res = await req(who, 'POST', url, { size: 100, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json().data as { records: { id: string; code: string; read: boolean }[]; total: number };
+  return { rows: data.records.map((r) => ({ id: r.id, code: r.code, read: r.read })), total: data.total };
+}
+
+async function collectAllOf(who: string, providerIdList: string[]) {
+  const res = await req(who, 'POST', '/msg/msg/center/collectAll', { codes: CODES, providerIdList });
+  expect(res.statusCode, res.body).toBe(200);
+  return (
+    res.json().data as {
+      providerId: string;
+      count: number;
+      statisticsList: { code: string; count: number }[];
+    }[]
+  ).map((p) => ({
+    providerId: p.providerId,
+    total: p.count,
+    byCode: Object.fromEntries(p.statisticsList.map((s) => [s.code, s.count])),
+  }));
+}
+
+/** Every per-provider view of the auditor against what the messages themselves say. */
+async function expectProviderViews(tenant: string, providerId: string) {
+  const who = `${tenant}/auditor`;
+  const expected = await expectedForProvider(tenant, providerId);
+  const listed = await byProvider(who, '/msg/msg/listMsgByProviderId', { providerId });
+  expect(listed).toEqual({ rows: expected, total: expected.length });
+  for (const readStatus of ['read', 'unread'] as const) {
+    const rows = expected.filter((r) => r.read === (readStatus === 'read'));
+    expect(await byProvider(who, '/msg/msg/center/page', { providerId, readStatus })).toEqual({
+      rows,
+      total: rows.length,
+    });
+  }
+  for (const code of CODES) {
+    const rows = expected.filter((r) => r.code === code);
+    expect(await byProvider(who, '/msg/msg/center/page', { providerId, code })).toEqual({
+      rows,
+      total: rows.length,
+    });
+  }
+  const unread = expected.filter((r) => !r.read);
+  const [counts] = await collectAllOf(who, [providerId]);
+  expect(counts).toEqual({
+    providerId,
+    total: unread.length,
+    byCode: Object.fromEntries(CODES.map((c) => [c, unread.filter((r) => r.code === c).length])),
+  });
+  return expected;
+}
+
+describe("the operators' per-provider views read the provider's inbox", () => {
+  it('answer what the messages say through every audience, reader, validity change and page', async () => {
+    const demo = tenantIds.get('demo')!;
+    const start = await expectProviderViews('demo', 'P10001');
+    // A second member of staff of P10001 and one of another provider (reads only, no login).
+    const [colleague, stranger] = await t.platform.db
+      .insert(users)
+      .values([
+        {
+          tenantId: demo,
+          account: 'p1-colleague',
+          passwordHash: 'x',
+          name: '同事',
+          userType: '02',
+          providerId: 'P10001',
+        },
+        {
+          tenantId: demo,
+          account: 'p2-staff',
+          passwordHash: 'x',
+          name: '他院',
+          userType: '02',
+          providerId: 'P10002',
+        },
+      ])
+      .returning({ id: users.id });
+
+    const toAll = await insertMessage(
+      t.platform.db,
+      message('demo', { code: '01', recipients: [{ kind: 'allProviders' }] }),
+    );
+    const toBoth = await insertMessage(
+      t.platform.db,
+      message('demo', {
+        code: '04',
+        recipients: [
+          { kind: 'provider', target: 'P10001' },
+          { kind: 'allProviders' },
+          { kind: 'allOperators' },
+        ],
+      }),
+    );
+    // Only to the hospital user in person: not the provider's message (as before).
+    const toUser = await insertMessage(
+      t.platform.db,
+      message('demo', { code: '13', recipients: [{ kind: 'user', target: hospitalUserId }] }),
+    );
+    const toOther = await insertMessage(
+      t.platform.db,
+      message('demo', { code: '02', recipients: [{ kind: 'provider', target: 'P10002' }] }),
+    );
+    const later = await insertMessage(
+      t.platform.db,
+      message('demo', { code: '12', validFrom: new Date(Date.now() + DAY) }),
+    );
+    const expired = await insertMessage(
+      t.platform.db,
+      message('demo', { code: '12', validTo: new Date(Date.now() - MIN) }),
+    );
+    const ids = (await expectProviderViews('demo', 'P10001')).map((r) => r.id);
+    expect(ids).toHaveLength(start.length + 2);
+    expect(ids.filter((id) => id === toBoth)).toHaveLength(1);
+    expect(ids).toEqual(expect.arrayContaining([toAll, toBoth]));
+    for (const id of [toUser, toOther, later, expired]) expect(ids).not.toContain(id);
+    const other = (await expectProviderViews('demo', 'P10002')).map((r) => r.id);
+    expect(other).toEqual(expect.arrayContaining([toAll, toBoth, toOther]));
+
+    // Read by a colleague: read for P10001 (whoever of its staff read it), still unread for P10002;
+    // read by P10002's staff: nothing changes for P10001.
+    await t.platform.db.insert(messageReads).values([
+      { tenantId: demo, messageId: toBoth, userId: colleague.id },
+      { tenantId: demo, messageId: toAll, userId: stranger.id },
+    ]);
+    const after = await expectProviderViews('demo', 'P10001');
+    expect(after.find((r) => r.id === toBoth)?.read).toBe(true);
+    expect(after.find((r) => r.id === toAll)?.read).toBe(false);
+    const otherAfter = await expectProviderViews('demo', 'P10002');
+    expect(otherAfter.find((r) => r.id === toAll)?.read).toBe(true);
+    expect(otherAfter.find((r) => r.id === toBoth)?.read).toBe(false);
+    const [p1, p2] = await collectAllOf('demo/auditor', ['P10001', 'P10002', 'P10001']);
+    expect([p1.providerId, p2.providerId]).toEqual(['P10001', 'P10002']);
+
+    // The validity window moves with the message: started now, expired now.
+    await t.platform.db
+      .update(messages)
+      .set({ validFrom: new Date(Date.now() - MIN) })
+      .where(eq(messages.id, later));
+    await t.platform.db
+      .update(messages)
+      .set({ validTo: new Date(Date.now() - 1000) })
+      .where(eq(messages.id, toAll));
+    const moved = (await expectProviderViews('demo', 'P10001')).map((r) => r.id);
+    expect(moved).toContain(later);
+    expect(moved).not.toContain(toAll);
+
+    // Paged by one, every message appears once, in the order of the whole list.
+    const paged: string[] = [];
+    for (let current = 1; current <= moved.length; current++) {
+      const page = await byProvider('demo/auditor', '/msg/msg/listMsgByProviderId', {
+        providerId: 'P10001',
+        current,
+        size: 1,
+      });
+      expect(page.total).toBe(moved.length);
+      paged.push(...page.rows.map((r) => r.id));
+    }
+    expect(paged).toEqual(moved);
+  });
+
+  it("never counts or lists another tenant's rows for the same provider id", async () => {
+    const demoBefore = await expectProviderViews('demo', 'P10001');
+    const acmeMsg = await insertMessage(
+      t.platform.db,
+      message('acme', {
+        code: '13',
+        recipients: [{ kind: 'provider', target: 'P10001' }, { kind: 'allProviders' }],
+      }),
+    );
+    expect(await expectProviderViews('demo', 'P10001')).toEqual(demoBefore);
+    expect((await expectProviderViews('acme', 'P10001')).map((r) => r.id)).toContain(acmeMsg);
   });
 });

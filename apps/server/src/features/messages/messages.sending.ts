@@ -44,6 +44,7 @@ import { hospitalTasks, providers } from '../hospital-tasks/hospital-tasks.table
 import { messageScopeCondition, providerInScope } from '../organisations/organisations.scope.ts';
 import { users } from '../users/users.tables.ts';
 import { publishMessagesChanged } from './messages.live.ts';
+import { countInbox, inboxPageIds, type TInboxOwner, unreadInboxByCode } from './messages.service.ts';
 import { messageReads, messageRecipients, messages } from './messages.tables.ts';
 
 type TMessageRow = typeof messages.$inferSelect;
@@ -621,6 +622,24 @@ const readByProvider = (providerId: string): SQL => sql`exists (select 1 from ${
   where mr.tenant_id = ${messages.tenantId} and mr.message_id = ${messages.id} and u.provider_id = ${providerId})`;
 
 /**
+ * A provider's inbox as operators see it (what `receivedByProvider` means, read from the
+ * recipient rows' copies, decision 0032 amendment "messages at scale"): the ranges of the
+ * provider and of all providers (not its staff's own 'user' rows), read once any of its staff
+ * has read the message.
+ */
+function providerInbox(tenantId: string, providerId: string): TInboxOwner {
+  return {
+    tenantId,
+    audiences: [
+      ['provider', providerId],
+      ['allProviders', ''],
+    ],
+    read: sql`exists (select 1 from ${messageReads} mr join ${users} u on u.id = mr.user_id and u.tenant_id = mr.tenant_id
+      where mr.tenant_id = ${tenantId}::uuid and mr.message_id = i.message_id and u.provider_id = ${providerId})`,
+  };
+}
+
+/**
  * A provider's messages as operators see them (listMsgByProviderId, center/page): read means
  * read by at least one of the provider's staff.
  */
@@ -645,22 +664,22 @@ export async function listByProvider(
   // A provider outside the operator's data scope shows nothing (decision 0028).
   if (!providerInScope(actor, providerId)) return { records: [], current, size, total: 0 };
   const now = new Date();
-  const read = readByProvider(providerId);
-  const where = and(
-    receivedByProvider(actor.tenantId, providerId, now),
-    code ? eq(messages.code, code) : undefined,
-    readStatus === 'read' ? read : undefined,
-    readStatus === 'unread' ? sql`not ${read}` : undefined,
-  );
-  const [rows, totals] = await Promise.all([
+  const owner = providerInbox(actor.tenantId, providerId);
+  const filter = { code, readStatus, current, size };
+  // The count and the page's ids from the provider's inbox ranges; only the page's rows are read
+  // from messages, and checked again against the full condition.
+  const [rows, total] = await Promise.all([
     p.db
-      .select({ m: messages, read: sql<boolean>`${read}` })
+      .select({ m: messages, read: sql<boolean>`${readByProvider(providerId)}` })
       .from(messages)
-      .where(where)
-      .orderBy(desc(messages.sentAt), desc(messages.id))
-      .limit(size)
-      .offset((current - 1) * size),
-    p.db.select({ n: count() }).from(messages).where(where),
+      .where(
+        and(
+          receivedByProvider(actor.tenantId, providerId, now),
+          sql`${messages.id} in (${inboxPageIds(owner, filter, now)})`,
+        ),
+      )
+      .orderBy(desc(messages.sentAt), desc(messages.id)),
+    countInbox(p.db, owner, filter, now),
   ]);
   return {
     records: rows.map(({ m, read: isRead }) => ({
@@ -680,7 +699,7 @@ export async function listByProvider(
     })),
     current,
     size,
-    total: Number(totals[0]?.n ?? 0),
+    total,
   };
 }
 
@@ -695,18 +714,7 @@ export async function collectAll(
     [...new Set(providerIdList)]
       .filter((providerId) => providerInScope(actor, providerId))
       .map(async (providerId) => {
-        const rows = await p.db
-          .select({ code: messages.code, n: count() })
-          .from(messages)
-          .where(
-            and(
-              receivedByProvider(actor.tenantId, providerId, now),
-              sql`not ${readByProvider(providerId)}`,
-              inArray(messages.code, unique),
-            ),
-          )
-          .groupBy(messages.code);
-        const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
+        const byCode = await unreadInboxByCode(p.db, providerInbox(actor.tenantId, providerId), unique, now);
         const statisticsList = unique.map((code) => ({
           categoryId: MSG_CATEGORIES[code].categoryId,
           code,

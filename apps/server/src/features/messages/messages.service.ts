@@ -93,31 +93,103 @@ function audiencesOf(actor: TActor): [kind: TMsgRecipientKind, target: string][]
 }
 
 /**
- * The actor's inbox: the messages `receivedBy` means, as (message_id, sent_at, code) rows read
- * from the recipient rows' trigger-kept copies of the message (migration 0050). One index range
- * of `message_recipients_inbox_idx` per audience, newest first, each index-only; a message
- * addressed to two of the actor's audiences appears twice, so callers take distinct ids.
- * 'allProviders' and 'allOperators' rows always have the target '' (insertMessage).
+ * Whose inbox is read: the tenant, its recipient ranges (kind, target), and when an inbox row
+ * `i` counts as read (a condition on `i.message_id`). A user's own centre is one owner
+ * (`inboxOf`); a provider as operators see it is another (messages.sending.ts).
  */
-function inbox(actor: TActor, now: Date, code?: TMsgCategoryCode): SQL {
+export interface TInboxOwner {
+  tenantId: string;
+  audiences: readonly (readonly [kind: TMsgRecipientKind, target: string])[];
+  read: SQL;
+}
+
+/** The actor's own inbox: their audiences, read when they themselves have read it. */
+function inboxOf(actor: TActor): TInboxOwner {
+  return {
+    tenantId: actor.tenantId,
+    audiences: audiencesOf(actor),
+    // Index-only on message_reads_tenant_user_idx.
+    read: sql`exists (select 1 from ${messageReads} mr where mr.tenant_id = ${actor.tenantId}::uuid
+      and mr.user_id = ${actor.userId}::uuid and mr.message_id = i.message_id)`,
+  };
+}
+
+/**
+ * The owner's inbox: the sent messages within their validity addressed to one of its audiences,
+ * as (message_id, sent_at, code) rows read from the recipient rows' trigger-kept copies of the
+ * message (migration 0050). One index range of `message_recipients_inbox_idx` per audience,
+ * newest first, each index-only; a message addressed to two of the audiences appears twice, so
+ * callers take distinct ids. 'allProviders' and 'allOperators' rows always have the target ''
+ * (insertMessage).
+ */
+function inbox(owner: TInboxOwner, now: Date, code?: TMsgCategoryCode): SQL {
   const at = now.toISOString();
-  const ranges = audiencesOf(actor).map(
+  const ranges = owner.audiences.map(
     ([kind, target]) => sql`select message_id, sent_at, code from ${messageRecipients}
-      where tenant_id = ${actor.tenantId}::uuid and kind = ${kind} and target = ${target} and status = ${MSG_STATUS_SENT}
+      where tenant_id = ${owner.tenantId}::uuid and kind = ${kind} and target = ${target} and status = ${MSG_STATUS_SENT}
         and valid_from <= ${at}::timestamptz and (valid_to is null or valid_to > ${at}::timestamptz)${code ? sql` and code = ${code}` : sql``}`,
   );
   return sql.join(ranges, sql` union all `);
 }
 
-/** Whether the actor has read the inbox row `i` (index-only on message_reads_tenant_user_idx). */
-const readInbox = (actor: TActor): SQL =>
-  sql`exists (select 1 from ${messageReads} mr where mr.tenant_id = ${actor.tenantId}::uuid
-    and mr.user_id = ${actor.userId}::uuid and mr.message_id = i.message_id)`;
-
-function readFilter(actor: TActor, readStatus: TMsgReadStatus | undefined): SQL {
-  if (readStatus === 'unread') return sql` where not ${readInbox(actor)}`;
-  if (readStatus === 'read') return sql` where ${readInbox(actor)}`;
+function readFilter(owner: TInboxOwner, readStatus: TMsgReadStatus | undefined): SQL {
+  if (readStatus === 'unread') return sql` where not ${owner.read}`;
+  if (readStatus === 'read') return sql` where ${owner.read}`;
   return sql``;
+}
+
+/** The owner's unread messages per code among `codes` (codes without any are absent). */
+export async function unreadInboxByCode(
+  db: TDbOrTx,
+  owner: TInboxOwner,
+  codes: readonly TMsgCategoryCode[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const rows = await query<{ code: string; n: number | string }>(
+    db,
+    sql`select i.code, count(distinct i.message_id) as n from (${inbox(owner, now)}) i
+      where i.code in (${sql.join(
+        codes.map((c) => sql`${c}`),
+        sql`, `,
+      )}) and not ${owner.read}
+      group by i.code`,
+  );
+  return new Map(rows.map((r) => [r.code, Number(r.n)]));
+}
+
+export interface TInboxFilter {
+  code?: TMsgCategoryCode;
+  readStatus?: TMsgReadStatus;
+  current: number;
+  size: number;
+}
+
+const matchingInbox = (owner: TInboxOwner, { code, readStatus }: TInboxFilter, now: Date): SQL =>
+  sql`(${inbox(owner, now, code)}) i${readFilter(owner, readStatus)}`;
+
+/**
+ * The message ids of one page of the owner's inbox, newest first, as a subquery (for
+ * `messages.id in (…)`); read from the owner's inbox ranges only. The caller reads the page's
+ * rows from messages and checks them again against the full condition.
+ */
+export function inboxPageIds(owner: TInboxOwner, filter: TInboxFilter, now: Date): SQL {
+  const { current, size } = filter;
+  return sql`select page.message_id from (select distinct i.sent_at, i.message_id from ${matchingInbox(owner, filter, now)}
+    order by i.sent_at desc, i.message_id desc limit ${size} offset ${(current - 1) * size}) page`;
+}
+
+/** How many messages of the owner's inbox match the filter (a message of two audiences once). */
+export async function countInbox(
+  db: TDbOrTx,
+  owner: TInboxOwner,
+  filter: TInboxFilter,
+  now: Date,
+): Promise<number> {
+  const rows = await query<{ n: number | string }>(
+    db,
+    sql`select count(distinct i.message_id) as n from ${matchingInbox(owner, filter, now)}`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Left-join condition of the actor's read row. */
@@ -181,16 +253,7 @@ async function countUnread(
   codes: TMsgCategoryCode[],
 ): Promise<TMsgCollectResult> {
   const unique = [...new Set(codes)];
-  const rows = await query<{ code: string; n: number | string }>(
-    db,
-    sql`select i.code, count(distinct i.message_id) as n from (${inbox(actor, new Date())}) i
-      where i.code in (${sql.join(
-        unique.map((c) => sql`${c}`),
-        sql`, `,
-      )}) and not ${readInbox(actor)}
-      group by i.code`,
-  );
-  const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
+  const byCode = await unreadInboxByCode(db, inboxOf(actor), unique, new Date());
   for (const code of unique) {
     const counter = unreadCounters.get(code);
     if (counter) byCode.set(code, (byCode.get(code) ?? 0) + (await counter(db, actor)));
@@ -224,28 +287,22 @@ export async function listReceived(
   }: { actor: TActor; code?: TMsgCategoryCode; readStatus?: TMsgReadStatus; current: number; size: number },
 ): Promise<TMsgPage> {
   const now = new Date();
-  const matching = sql`(${inbox(actor, now, code)}) i${readFilter(actor, readStatus)}`;
-  const pageIds = sql`select distinct i.sent_at, i.message_id from ${matching}
-    order by i.sent_at desc, i.message_id desc limit ${size} offset ${(current - 1) * size}`;
-  const [rows, totals] = await Promise.all([
+  const owner = inboxOf(actor);
+  const filter = { code, readStatus, current, size };
+  const [rows, total] = await Promise.all([
     p.db
       .select({ message: messages, readAt: messageReads.readAt })
       .from(messages)
       .leftJoin(messageReads, readBy(actor))
-      .where(
-        and(
-          receivedBy(p.db, actor, now),
-          sql`${messages.id} in (select page.message_id from (${pageIds}) page)`,
-        ),
-      )
+      .where(and(receivedBy(p.db, actor, now), sql`${messages.id} in (${inboxPageIds(owner, filter, now)})`))
       .orderBy(desc(messages.sentAt), desc(messages.id)),
-    query<{ n: number | string }>(p.db, sql`select count(distinct i.message_id) as n from ${matching}`),
+    countInbox(p.db, owner, filter, now),
   ]);
   return {
     records: rows.map((r) => toRecord(r.message, r.readAt)),
     current,
     size,
-    total: Number(totals[0]?.n ?? 0),
+    total,
   };
 }
 

@@ -22,6 +22,8 @@ type TCommon = {
   style?: CSSProperties;
   'aria-label'?: string;
   id?: string;
+  /** Multiple mode: how many chosen tags show before '+ n' ('responsive': as many as fit). */
+  maxTagCount?: number | 'responsive';
 };
 export type SearchSelectProps = TCommon &
   (

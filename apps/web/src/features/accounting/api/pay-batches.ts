@@ -1,10 +1,11 @@
-import type {
-  TAccOption,
-  TPayable,
-  TPayableQuery,
-  TPayBatchPage,
-  TPayBillListBody,
-  TPayDetail,
+import {
+  ACC_PROVIDER_OPTIONS_MAX,
+  type TAccOption,
+  type TPayable,
+  type TPayableQuery,
+  type TPayBatchPage,
+  type TPayBillListBody,
+  type TPayDetail,
 } from '@portal/domain/accounting/rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
@@ -45,21 +46,45 @@ export function usePayDetail(payBatchNo: string | null) {
 }
 
 /**
- * GET /claim/acc/getByType?type=provider&keyword=&code=: providers whose id or name contains the
- * keyword (at most 50), with the provider `code` whatever the keyword.
+ * GET /claim/acc/getByType?type=provider&keyword=&codes=&limit=: the providers named by `codes`
+ * (a picker's values), then up to `limit` others whose id or name contains the keyword.
  */
-export function useAccProviders(keyword: string, code?: string) {
-  return useQuery({
-    queryKey: [...ACCOUNTING_KEY, 'options', 'provider', keyword, code ?? ''],
-    queryFn: () =>
-      http.get<TAccOption[]>(
-        '/claim/acc/getByType',
-        { type: 'provider', keyword, ...(code ? { code } : {}) },
-        { silent: true },
-      ),
+export function getAccProviders(
+  keyword = '',
+  codes: readonly string[] = [],
+  limit = ACC_PROVIDER_OPTIONS_MAX,
+): Promise<TAccOption[]> {
+  return http.get<TAccOption[]>(
+    '/claim/acc/getByType',
+    {
+      type: 'provider',
+      ...(keyword ? { keyword } : {}),
+      ...(codes.length > 0 ? { codes: codes.join(',') } : {}),
+      limit,
+    },
+    { silent: true },
+  );
+}
+
+/**
+ * The providers a finance picker offers for a keyword, with its chosen ones: one more than shown
+ * is asked, so `more` tells that more providers match than the picker lists.
+ */
+export function useAccProviderOptions(keyword: string, codes: readonly string[]) {
+  const query = useQuery({
+    queryKey: [...ACCOUNTING_KEY, 'options', 'provider', keyword, codes.join(',')],
+    queryFn: () => getAccProviders(keyword, codes, ACC_PROVIDER_OPTIONS_MAX + 1),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+  const all = query.data ?? [];
+  const chosen = all.filter((o) => codes.includes(o.code));
+  const others = all.filter((o) => !codes.includes(o.code));
+  return {
+    providers: [...chosen, ...others.slice(0, ACC_PROVIDER_OPTIONS_MAX)],
+    more: others.length > ACC_PROVIDER_OPTIONS_MAX,
+    isFetching: query.isFetching,
+  };
 }
 
 /** GET /claim/acc/getByType?type=: the options of a finance filter (lookups fail silently). */

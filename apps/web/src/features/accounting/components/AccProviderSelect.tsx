@@ -1,9 +1,9 @@
-import { Select } from 'antd';
 import type { CSSProperties } from 'react';
 import { useState } from 'react';
+import { SearchSelect } from '../../../components/search-select/SearchSelect.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useAccProviders } from '../api/pay-batches.ts';
+import { useAccProviderOptions } from '../api/pay-batches.ts';
 
 export interface AccProviderSelectProps {
   value?: string | null;
@@ -17,24 +17,23 @@ export interface AccProviderSelectProps {
 
 /**
  * A provider of the finance screens, searched on the server by id or name (at most 50 answers,
- * issue 10: a tenant's providers are not listed whole). The current value is always answered,
- * so its name shows whatever was searched.
+ * issue 10: a tenant's providers are not listed whole), saying when more match than are shown.
+ * The current value is always answered, so its name shows whatever was searched.
  */
 export function AccProviderSelect({ value, onChange, ...rest }: AccProviderSelectProps) {
   const [keyword, setKeyword] = useState('');
   const [search] = useDebouncedValue(keyword);
-  const options = useAccProviders(search, value ?? undefined);
+  const options = useAccProviderOptions(search, value ? [value] : []);
   return (
-    <Select
+    <SearchSelect
       {...rest}
       value={value ?? null}
-      onChange={(v: string | null | undefined) => {
-        setKeyword('');
-        onChange?.(v ?? null);
-      }}
-      showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
-      loading={options.isFetching}
-      options={(options.data ?? []).map((o) => ({
+      onChange={(v) => onChange?.(v ?? null)}
+      keyword={keyword}
+      onKeywordChange={setKeyword}
+      fetching={options.isFetching}
+      more={options.more}
+      options={options.providers.map((o) => ({
         value: o.code,
         label: `${o.code} ${pickLanguage(o.label, o.labelEn)}`,
       }))}

@@ -1,9 +1,9 @@
-import { Select } from 'antd';
 import type { CSSProperties } from 'react';
 import { useState } from 'react';
+import { SearchSelect } from '../../../components/search-select/SearchSelect.tsx';
 import { pickLanguage } from '../../../lib/i18n.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useRelaProviders } from '../api/rela-providers.ts';
+import { useRelaProviderOptions } from '../api/rela-providers.ts';
 
 type TCommon = {
   allowClear?: boolean;
@@ -20,31 +20,38 @@ export type RelaProviderSelectProps = TCommon &
 
 /**
  * A provider the user works with, searched on the server by id or name (at most 50 answers,
- * issue 10): an operator of a tenant with thousands of providers finds any of them. The chosen
- * ones are always answered, so their names show whatever was searched.
+ * issue 10): an operator of a tenant with thousands of providers finds any of them, and is told
+ * when more match than are shown. The chosen ones are always answered, so their names show
+ * whatever was searched.
  */
 export function RelaProviderSelect(props: RelaProviderSelectProps) {
   const [keyword, setKeyword] = useState('');
   const [search] = useDebouncedValue(keyword);
   const chosen = props.mode === 'multiple' ? (props.value ?? []) : props.value ? [props.value] : [];
-  const options = useRelaProviders(search, chosen);
-  const { mode, value, onChange, ...rest } = props;
-  return (
-    <Select
-      {...rest}
-      mode={mode}
-      maxTagCount={mode === 'multiple' ? 'responsive' : undefined}
-      value={value as string & string[]}
-      onChange={(v: string | string[] | undefined) => {
-        setKeyword('');
-        (onChange as ((x: typeof v) => void) | undefined)?.(v);
-      }}
-      showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
-      loading={options.isFetching}
-      options={(options.data ?? []).map((p) => ({
-        value: p.providerId,
-        label: `${p.providerId} ${pickLanguage(p.providerCnName, p.providerEnName)}`,
-      }))}
-    />
-  );
+  const options = useRelaProviderOptions(search, chosen);
+  const common = {
+    keyword,
+    onKeywordChange: setKeyword,
+    fetching: options.isFetching,
+    more: options.more,
+    options: options.providers.map((p) => ({
+      value: p.providerId,
+      label: `${p.providerId} ${pickLanguage(p.providerCnName, p.providerEnName)}`,
+    })),
+  };
+  if (props.mode === 'multiple') {
+    const { mode, value, onChange, ...rest } = props;
+    return (
+      <SearchSelect
+        {...rest}
+        {...common}
+        mode={mode}
+        maxTagCount="responsive"
+        value={value}
+        onChange={onChange}
+      />
+    );
+  }
+  const { value, onChange, ...rest } = props;
+  return <SearchSelect {...rest} {...common} value={value} onChange={onChange} />;
 }
