@@ -142,7 +142,15 @@ const selections: [string, () => { toSQL(): unknown }][] = [
   ],
   [
     'a one-field subquery',
-    () => qb.select({ n: qb.select({ n: sql<number>`count(*)`.as('n') }).from(notes).as('c') }).from(notes),
+    () =>
+      qb
+        .select({
+          n: qb
+            .select({ n: sql<number>`count(*)`.as('n') })
+            .from(notes)
+            .as('c'),
+        })
+        .from(notes),
   ],
   ['a with query', () => qb.with(counted).select().from(counted)],
 ];
