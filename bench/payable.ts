@@ -11,7 +11,8 @@
 // statistics (as PGlite, which runs no autovacuum, has them after a bulk insert) and after
 // ANALYZE. Prints p50 / p99 / max of BENCH_REPEAT requests (default 20) per query, with the
 // load average, and the same for an option list of the module (the machine's floor for a
-// signed-in call). Asserts nothing.
+// signed-in call); pages: 1 of 20, 50 of 100, and the first, middle and last of 100. Plans of
+// page 1 and of the middle and last pages of 100. Asserts nothing.
 //
 // Usage: npm run bench:payable                          (PGlite in memory)
 //        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_payable npm run bench:payable
@@ -154,11 +155,23 @@ function explaining(inner: TDbOrTx): TDbOrTx {
   });
 }
 
-async function plans() {
+async function plans(size: number) {
   const tenantDb = platform.database.pinned({ kind: 'tenant', tenantId });
   const base = { tenantId, providerId: 'P10001' };
   console.log('  --- plans: page 1 of 20, open and invoiced');
   await payableLinePage(explaining(tenantDb), { ...base, open: 'invoiced' }, { offset: 0, limit: 20 });
+  const last = Math.ceil((size - 100) / 100);
+  for (const [current, name] of [
+    [Math.ceil(last / 2), 'the middle'],
+    [last, 'the last'],
+  ] as const) {
+    console.log(`  --- plans: page ${current} of 100 (${name}), open and invoiced`);
+    await payableLinePage(
+      explaining(tenantDb),
+      { ...base, open: 'invoiced' },
+      { offset: (current - 1) * 100, limit: 100 },
+    );
+  }
   console.log('  --- plans: awaiting invoice (sums only)');
   await payableLinePage(explaining(tenantDb), { ...base, open: 'awaiting' }, { offset: 0, limit: 0 });
 }
@@ -191,10 +204,14 @@ try {
       await time('/claim/acc/getByType?type=payStatus');
       await time('/claim/acc/payable?providerId=P10001&current=1&size=20');
       await time('/claim/acc/payable?providerId=P10001&current=50&size=100');
+      // First, middle and last page of 100 (the 100 paid lines are not open).
+      const last = Math.ceil((size - 100) / 100);
+      for (const current of [1, Math.ceil(last / 2), last])
+        await time(`/claim/acc/payable?providerId=P10001&current=${current}&size=100`);
       await time(
         '/claim/acc/payable?providerId=P10001&current=1&size=20&currency=CNY&claimBatchNo=CBBENCH0000',
       );
-      if (PLANS && statistics === 'analyzed') await plans();
+      if (PLANS && statistics === 'analyzed') await plans(size);
     }
   }
 } finally {
