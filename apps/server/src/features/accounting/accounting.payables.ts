@@ -157,11 +157,12 @@ async function selectPayable(
   // A page of open lines, placed by the kept totals: the open lines per approved batch of the
   // filter (claim_open_totals, one row per batch and currency) in page order give how many lines
   // come before each batch, so only the batches the page overlaps are read, each by
-  // claim_lines_open_idx up to the page's end, numbering its lines from that count. The first,
-  // middle and last page then cost the same: the totals of the provider's batches and at most one
-  // batch's lines before the page, where OFFSET read every line before it (decision 0022, payable
-  // lines, amendment "pages placed by the kept totals"). One statement, so the totals and the
-  // lines are of one snapshot: the page is exactly the OFFSET page of the same terms and order.
+  // claim_lines_open_idx from the page's start to its end within the batch. The first, middle and
+  // last page cost about the same: the totals of the provider's batches and at most one batch's
+  // lines before the page, where OFFSET read every line before it (decision 0022, payable lines,
+  // amendment "pages placed by the kept totals"). One statement, so the totals and the lines are
+  // of one snapshot: the page is the OFFSET page of the same terms and order. Line ids break
+  // ties of row numbers (and batch ids of batch numbers, which are unique per tenant anyway).
   const end = page ? page.offset + page.limit : 0;
   const statement =
     page && kept
