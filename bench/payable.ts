@@ -5,7 +5,7 @@
 // this process, and prints EXPLAIN (ANALYZE, BUFFERS) of each statement of one page read.
 //
 // The lines are written straight into the database (`INSERT … SELECT` from generate_series):
-// approved claim batches of 1,000 lines each (the demo provider P10001, decided a minute apart,
+// approved claim batches of 1,000 lines each (BENCH_PER_BATCH; the demo provider P10001, decided a minute apart,
 // payable 10.00-99.99 CNY), each with its invoice slot uploaded; then one payment batch of 100
 // of them is built through the API (so part of the lines is held). Each size is read on stale
 // statistics (as PGlite, which runs no autovacuum, has them after a bulk insert) and after
@@ -18,6 +18,7 @@
 //        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_payable npm run bench:payable
 //        (an empty database: migrated and seeded by the run; drop it afterwards)
 //        SIZES=5000 BENCH_PLANS=0 npm run bench:payable   (one size, no plans)
+//        SIZES=50000 BENCH_PER_BATCH=10000 npm run bench:payable   (claim batches of 10,000 lines)
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,7 +34,8 @@ const { payableLinePage } = (await import(
 const SIZES = (process.env.SIZES ?? '5000,50000').split(',').map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const PLANS = process.env.BENCH_PLANS !== '0';
-const PER_BATCH = 1_000;
+/** Lines per claim batch (a statement holds at most 10,000). */
+const PER_BATCH = Number(process.env.BENCH_PER_BATCH ?? 1_000);
 const CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 const PASSWORD = 'Portal2026';
 const CAPTCHA = 'b3nc';

@@ -107,8 +107,8 @@ const batches: Record<string, TApproved> = {};
 
 describe('the payable page placed by the kept open-line totals', () => {
   beforeAll(async () => {
-    // Six invoiced batches of 1 to 9 open lines (one line rejected, two currencies in one batch,
-    // one batch in HKD only), and one batch waiting for its invoice.
+    // Seven invoiced batches of 1 to 25 open lines (one line rejected, two currencies in one
+    // batch, one batch in HKD only), and one batch waiting for its invoice.
     batches.a = await invoiced(k, await approvedClaims(k, lines(7)));
     batches.b = await invoiced(
       k,
@@ -118,6 +118,8 @@ describe('the payable page placed by the kept open-line totals', () => {
     batches.d = await invoiced(k, await approvedClaims(k, lines(1)));
     batches.e = await invoiced(k, await approvedClaims(k, lines(4, 'HKD')));
     batches.f = await invoiced(k, await approvedClaims(k, lines(5, 'CNY', 30)));
+    // A longer batch: pages that start past its middle are read from its end.
+    batches.h = await invoiced(k, await approvedClaims(k, lines(25, 'CNY', 40)));
     batches.waiting = await approvedClaims(k, lines(3));
     const db = k.t.platform.db;
     // Ties: a, c and e decided at one instant (their batch numbers order them), f at no recorded
@@ -134,7 +136,7 @@ describe('the payable page placed by the kept open-line totals', () => {
 
   it('answers every page of every filter exactly as the offset read, ties and null decision times included', async () => {
     const first = await expectEveryPage(10);
-    expect(first.flat()).toHaveLength(7 + 2 + 9 + 1 + 4 + 5);
+    expect(first.flat()).toHaveLength(7 + 2 + 9 + 1 + 4 + 5 + 25);
     // f (decided at no recorded time) comes last; c's two lines of one row number in id order.
     expect(first.flat().slice(-5)).toEqual(batches.f.lineIds);
     const tied = [batches.c.lineIds[1], batches.c.lineIds[2]].sort();

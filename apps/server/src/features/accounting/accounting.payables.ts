@@ -156,14 +156,24 @@ async function selectPayable(
       b.submitted_by::text as "submittedBy"`;
   // A page of open lines, placed by the kept totals: the open lines per approved batch of the
   // filter (claim_open_totals, one row per batch and currency) in page order give how many lines
-  // come before each batch, so only the batches the page overlaps are read, each by
-  // claim_lines_open_idx from the page's start to its end within the batch. The first, middle and
-  // last page cost about the same: the totals of the provider's batches and at most one batch's
-  // lines before the page, where OFFSET read every line before it (decision 0022, payable lines,
-  // amendment "pages placed by the kept totals"). One statement, so the totals and the lines are
-  // of one snapshot: the page is the OFFSET page of the same terms and order. Line ids break
-  // ties of row numbers (and batch ids of batch numbers, which are unique per tenant anyway).
+  // come before each batch, so only the batches the page overlaps are read (decision 0022, payable
+  // lines, amendment "pages placed by the kept totals"). Of each, `take` lines after the first
+  // `skip` by claim_lines_open_idx, from the batch's nearer end (pageWindow's rule, within the
+  // batch), ids and row numbers only; the page's rows are then read by id. So the first, middle
+  // and last page cost about the same: the provider's totals and at most half a batch's lines
+  // before or after the page, where OFFSET read every line before it. One statement, so the
+  // totals and the lines are of one snapshot: the page is the OFFSET page of the same terms and
+  // order. Line ids break ties of row numbers (batch ids those of batch numbers, unique anyway).
   const end = page ? page.offset + page.limit : 0;
+  const lineOf = (
+    direction: SQL,
+    where: SQL,
+    offset: SQL,
+  ) => sql`(select l.id, l.row_no, s.status as slot_status
+      from claim_lines l
+      left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+      where l.batch_ref = p.id and ${sql.join(terms, sql` and `)} and ${where}
+      order by l.row_no ${direction}, l.id ${direction} limit p.take offset ${offset})`;
   const statement =
     page && kept
       ? sql`with counted as (
@@ -177,19 +187,18 @@ async function selectPayable(
           select id, decided_at, batch_no, n,
             (sum(n) over (order by decided_at, batch_no, id rows unbounded preceding) - n)::int as before
           from counted
+        ), paged as (
+          select id, decided_at, batch_no, n, greatest(${page.offset}::int - before, 0) as skip,
+            least(n, ${end}::int - before) - greatest(${page.offset}::int - before, 0) as take
+          from placed where before < ${end}::int and before + n > ${page.offset}::int
         )
-        select ${columns(sql`l.slot_status`)}
-        from placed p
+        select ${columns(sql`w.slot_status`)}
+        from paged p
         join claim_batches b on b.id = p.id
-        cross join lateral (select l.*, s.status as slot_status
-          from claim_lines l
-          left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
-          where l.batch_ref = p.id and ${sql.join(terms, sql` and `)}
-          order by l.row_no, l.id
-          limit ${end}::int - greatest(p.before, ${page.offset}::int)
-          offset greatest(${page.offset}::int - p.before, 0)) l
-        where p.before < ${end}::int and p.before + p.n > ${page.offset}::int
-        order by p.decided_at, p.batch_no, p.id, l.row_no, l.id limit ${page.limit}`
+        cross join lateral (${lineOf(sql`asc`, sql`p.skip * 2 + p.take <= p.n`, sql`p.skip`)}
+          union all ${lineOf(sql`desc`, sql`p.skip * 2 + p.take > p.n`, sql`p.n - p.skip - p.take`)}) w
+        join claim_lines l on l.id = w.id
+        order by p.decided_at, p.batch_no, p.id, w.row_no, w.id limit ${page.limit}`
       : sql`select ${columns(sql`s.status`)}
         from claim_lines l
         join claim_batches b on b.id = l.batch_ref
