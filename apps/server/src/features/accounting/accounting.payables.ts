@@ -159,7 +159,7 @@ async function selectPayable(
   // come before each batch, so only the batches the page overlaps are read (decision 0022, payable
   // lines, amendment "pages placed by the kept totals"). Of each, `take` lines after the first
   // `skip` by claim_lines_open_idx, from the batch's nearer end (pageWindow's rule, within the
-  // batch), ids and row numbers only; the page's rows are then read by id. So the first, middle
+  // batch), with only the columns the page shows (a whole claim line is wide). So the first, middle
   // and last page cost about the same: the provider's totals and at most half a batch's lines
   // before or after the page, where OFFSET read every line before it. One statement, so the
   // totals and the lines are of one snapshot: the page is the OFFSET page of the same terms and
@@ -169,7 +169,8 @@ async function selectPayable(
     direction: SQL,
     where: SQL,
     offset: SQL,
-  ) => sql`(select l.id, l.row_no, s.status as slot_status
+  ) => sql`(select l.id, l.batch_ref, l.row_no, l.member_id, l.member_name, l.member_name_en, l.visit_date,
+        l.item_name, l.coverage_code, l.currency, l.amount, l.payable_amount, s.status as slot_status
       from claim_lines l
       left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
       where l.batch_ref = p.id and ${sql.join(terms, sql` and `)} and ${where}
@@ -192,13 +193,12 @@ async function selectPayable(
             least(n, ${end}::int - before) - greatest(${page.offset}::int - before, 0) as take
           from placed where before < ${end}::int and before + n > ${page.offset}::int
         )
-        select ${columns(sql`w.slot_status`)}
+        select ${columns(sql`l.slot_status`)}
         from paged p
         join claim_batches b on b.id = p.id
         cross join lateral (${lineOf(sql`asc`, sql`p.skip * 2 + p.take <= p.n`, sql`p.skip`)}
-          union all ${lineOf(sql`desc`, sql`p.skip * 2 + p.take > p.n`, sql`p.n - p.skip - p.take`)}) w
-        join claim_lines l on l.id = w.id
-        order by p.decided_at, p.batch_no, p.id, w.row_no, w.id limit ${page.limit}`
+          union all ${lineOf(sql`desc`, sql`p.skip * 2 + p.take > p.n`, sql`p.n - p.skip - p.take`)}) l
+        order by p.decided_at, p.batch_no, p.id, l.row_no, l.id limit ${page.limit}`
       : sql`select ${columns(sql`s.status`)}
         from claim_lines l
         join claim_batches b on b.id = l.batch_ref
