@@ -12,7 +12,7 @@
 // ANALYZE. Prints p50 / p99 / max of BENCH_REPEAT requests (default 20) per query, with the
 // load average, and the same for an option list of the module (the machine's floor for a
 // signed-in call); pages: 1 of 20, 50 of 100, and the first, middle and last of 100. Plans of
-// page 1 and of the middle and last pages of 100. Asserts nothing.
+// page 1 of 20 and of the first, middle and last pages of 100. Asserts nothing.
 //
 // Usage: npm run bench:payable                          (PGlite in memory)
 //        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_payable npm run bench:payable
@@ -164,6 +164,7 @@ async function plans(size: number) {
   await payableLinePage(explaining(tenantDb), { ...base, open: 'invoiced' }, { offset: 0, limit: 20 });
   const last = Math.ceil((size - 100) / 100);
   for (const [current, name] of [
+    [1, 'the first'],
     [Math.ceil(last / 2), 'the middle'],
     [last, 'the last'],
   ] as const) {
