@@ -5,18 +5,20 @@
 // this process, and prints EXPLAIN (ANALYZE, BUFFERS) of each statement of one page read.
 //
 // The lines are written straight into the database (`INSERT … SELECT` from generate_series):
-// approved claim batches of 1,000 lines each (the demo provider P10001, decided a minute apart,
+// approved claim batches of 1,000 lines each (BENCH_PER_BATCH; the demo provider P10001, decided a minute apart,
 // payable 10.00-99.99 CNY), each with its invoice slot uploaded; then one payment batch of 100
 // of them is built through the API (so part of the lines is held). Each size is read on stale
 // statistics (as PGlite, which runs no autovacuum, has them after a bulk insert) and after
 // ANALYZE. Prints p50 / p99 / max of BENCH_REPEAT requests (default 20) per query, with the
 // load average, and the same for an option list of the module (the machine's floor for a
-// signed-in call). Asserts nothing.
+// signed-in call); pages: 1 of 20, 50 of 100, and the first, middle and last of 100. Plans of
+// page 1 of 20 and of the first, middle and last pages of 100. Asserts nothing.
 //
 // Usage: npm run bench:payable                          (PGlite in memory)
 //        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_payable npm run bench:payable
 //        (an empty database: migrated and seeded by the run; drop it afterwards)
 //        SIZES=5000 BENCH_PLANS=0 npm run bench:payable   (one size, no plans)
+//        SIZES=50000 BENCH_PER_BATCH=10000 npm run bench:payable   (claim batches of 10,000 lines)
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -32,7 +34,8 @@ const { payableLinePage } = (await import(
 const SIZES = (process.env.SIZES ?? '5000,50000').split(',').map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const PLANS = process.env.BENCH_PLANS !== '0';
-const PER_BATCH = 1_000;
+/** Lines per claim batch (a statement holds at most 10,000). */
+const PER_BATCH = Number(process.env.BENCH_PER_BATCH ?? 1_000);
 const CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 const PASSWORD = 'Portal2026';
 const CAPTCHA = 'b3nc';
@@ -154,11 +157,24 @@ function explaining(inner: TDbOrTx): TDbOrTx {
   });
 }
 
-async function plans() {
+async function plans(size: number) {
   const tenantDb = platform.database.pinned({ kind: 'tenant', tenantId });
   const base = { tenantId, providerId: 'P10001' };
   console.log('  --- plans: page 1 of 20, open and invoiced');
   await payableLinePage(explaining(tenantDb), { ...base, open: 'invoiced' }, { offset: 0, limit: 20 });
+  const last = Math.ceil((size - 100) / 100);
+  for (const [current, name] of [
+    [1, 'the first'],
+    [Math.ceil(last / 2), 'the middle'],
+    [last, 'the last'],
+  ] as const) {
+    console.log(`  --- plans: page ${current} of 100 (${name}), open and invoiced`);
+    await payableLinePage(
+      explaining(tenantDb),
+      { ...base, open: 'invoiced' },
+      { offset: (current - 1) * 100, limit: 100 },
+    );
+  }
   console.log('  --- plans: awaiting invoice (sums only)');
   await payableLinePage(explaining(tenantDb), { ...base, open: 'awaiting' }, { offset: 0, limit: 0 });
 }
@@ -191,10 +207,14 @@ try {
       await time('/claim/acc/getByType?type=payStatus');
       await time('/claim/acc/payable?providerId=P10001&current=1&size=20');
       await time('/claim/acc/payable?providerId=P10001&current=50&size=100');
+      // First, middle and last page of 100 (the 100 paid lines are not open).
+      const last = Math.ceil((size - 100) / 100);
+      for (const current of [1, Math.ceil(last / 2), last])
+        await time(`/claim/acc/payable?providerId=P10001&current=${current}&size=100`);
       await time(
         '/claim/acc/payable?providerId=P10001&current=1&size=20&currency=CNY&claimBatchNo=CBBENCH0000',
       );
-      if (PLANS && statistics === 'analyzed') await plans();
+      if (PLANS && statistics === 'analyzed') await plans(size);
     }
   }
 } finally {

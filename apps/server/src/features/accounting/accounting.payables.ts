@@ -154,25 +154,57 @@ async function selectPayable(
       l.currency, l.amount::text as claimed, coalesce(l.payable_amount, 0)::text as payable,
       coalesce(${slotStatus} = ${UPLOADED}, false) as invoiced, b.decided_at as "decidedAt",
       b.submitted_by::text as "submittedBy"`;
-  // A page of open lines: the provider's approved batches in page order, and of each at most the
-  // page's end of its open lines by row number (claim_lines_open_idx), so page 1 reads its 20
-  // lines rather than every open line of a batch. The same terms and order as below.
+  // A page of open lines, placed by the kept totals: the open lines per approved batch of the
+  // filter (claim_open_totals, one row per batch and currency) in page order give how many lines
+  // come before each batch, so only the batches the page overlaps are read (decision 0022, payable
+  // lines, amendment "pages placed by the kept totals"). Of each, `take` lines after the first
+  // `skip` by claim_lines_open_idx, from the batch's nearer end (pageWindow's rule, within the
+  // batch), with only the columns the page shows (a whole claim line is wide). So the first, middle
+  // and last page cost about the same: the provider's totals and at most half a batch's lines
+  // before or after the page, where OFFSET read every line before it. One statement, so the
+  // totals and the lines are of one snapshot: the page is the OFFSET page of the same terms and
+  // order. Line ids break ties of row numbers (batch ids those of batch numbers, unique anyway).
+  const end = page ? page.offset + page.limit : 0;
+  const lineOf = (
+    direction: SQL,
+    where: SQL,
+    offset: SQL,
+  ) => sql`(select l.id, l.batch_ref, l.row_no, l.member_id, l.member_name, l.member_name_en, l.visit_date,
+        l.item_name, l.coverage_code, l.currency, l.amount, l.payable_amount, s.status as slot_status
+      from claim_lines l
+      left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
+      where l.batch_ref = p.id and ${sql.join(terms, sql` and `)} and ${where}
+      order by l.row_no ${direction}, l.id ${direction} limit p.take offset ${offset})`;
   const statement =
     page && kept
-      ? sql`select ${columns(sql`l.slot_status`)}
-        from claim_batches b
-        cross join lateral (select l.*, s.status as slot_status from claim_lines l
-          left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
-          where l.batch_ref = b.id and ${sql.join(terms, sql` and `)}
-          order by l.row_no limit ${page.offset + page.limit}) l
-        where b.tenant_id = ${tenantId} and ${sql.join(batchTerms, sql` and `)}
-        order by b.decided_at, b.batch_no, l.row_no limit ${page.limit} offset ${page.offset}`
+      ? sql`with counted as (
+          select b.id, b.decided_at, b.batch_no, sum(t.n)::int as n
+          from claim_open_totals t
+          join claim_batches b on b.id = t.batch_ref
+          left join invoice_slots s on s.batch_ref = t.batch_ref and s.currency = t.currency
+          where ${sql.join(totalsTerms({ tenantId, providerId, currency, claimBatchNo, open }), sql` and `)}
+          group by b.id, b.decided_at, b.batch_no
+        ), placed as (
+          select id, decided_at, batch_no, n,
+            (sum(n) over (order by decided_at, batch_no, id rows unbounded preceding) - n)::int as before
+          from counted
+        ), paged as (
+          select id, decided_at, batch_no, n, greatest(${page.offset}::int - before, 0) as skip,
+            least(n, ${end}::int - before) - greatest(${page.offset}::int - before, 0) as take
+          from placed where before < ${end}::int and before + n > ${page.offset}::int
+        )
+        select ${columns(sql`l.slot_status`)}
+        from paged p
+        join claim_batches b on b.id = p.id
+        cross join lateral (${lineOf(sql`asc`, sql`p.skip * 2 + p.take <= p.n`, sql`p.skip`)}
+          union all ${lineOf(sql`desc`, sql`p.skip * 2 + p.take > p.n`, sql`p.n - p.skip - p.take`)}) l
+        order by p.decided_at, p.batch_no, p.id, l.row_no, l.id limit ${page.limit}`
       : sql`select ${columns(sql`s.status`)}
         from claim_lines l
         join claim_batches b on b.id = l.batch_ref
         left join invoice_slots s on s.batch_ref = l.batch_ref and s.currency = l.currency
         where ${sql.join([...terms, ...batchTerms], sql` and `)}
-        order by b.decided_at, b.batch_no, l.row_no${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`;
+        order by b.decided_at, b.batch_no, b.id, l.row_no, l.id${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`;
   // A page of no rows (the awaiting sums) reads none.
   const rows =
     page?.limit === 0
