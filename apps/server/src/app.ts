@@ -52,7 +52,7 @@ import { analyzeSoon, defineDatabaseMaintenanceJob } from './platform/db/mainten
 import { installErrorHandler, shuttingDownBody } from './platform/http/error-handler.ts';
 import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
-import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { installSecurityHeaders, PORTAL_SECURITY_HEADERS } from './platform/http/security-headers.ts';
 import { compiledSerializerCompiler } from './platform/http/serializer.ts';
 import { installWebApp } from './platform/http/web-app.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
@@ -184,22 +184,7 @@ export async function buildApp(
   });
 
   // First, so that every answer carries them, refusals of the hooks below included.
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, PORTAL_SECURITY_HEADERS);
   installErrorHandler(app);
   installSecurityEventHooks(app, { db: platform.db, securityEvent });
   installHttpHardening(app);

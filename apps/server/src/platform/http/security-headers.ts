@@ -24,6 +24,24 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return headers;
 }
 
+/** The portal's helmet options: the security headers of every answer, pages, API and errors alike. */
+export const PORTAL_SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
 /** Sends helmet's headers, computed once, on every answer of the app (pages, API, errors). */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
