@@ -46,6 +46,7 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { providerMatching } from '../hospital-tasks/providers.match.ts';
 import {
   customers,
   groupPlans,
@@ -545,7 +546,6 @@ export async function relatedProviders(
     eq(providers.tenantId, actor.tenantId),
     scope === null ? undefined : eq(providers.providerId, scope),
   );
-  const like = `%${escapeLike(keyword)}%`;
   const select = () =>
     p.db
       .select({
@@ -565,13 +565,7 @@ export async function relatedProviders(
         and(
           mine,
           codes.length > 0 ? notInArray(providers.providerId, [...codes]) : undefined,
-          keyword
-            ? or(
-                ilike(providers.providerId, like),
-                ilike(providers.providerCnName, like),
-                ilike(providers.providerEnName, like),
-              )
-            : undefined,
+          providerMatching(keyword),
         ),
       )
       .orderBy(asc(providers.providerId))

@@ -25,6 +25,7 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { providerScope } from '../appointments/appointments.service.ts';
 import { claimBatches, claimLines } from '../claims/claims.tables.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { providerMatching } from '../hospital-tasks/providers.match.ts';
 import { providerAccessColumns } from '../provider-accounts/provider-accounts.access.ts';
 import { costControlFlow, costControlMeasures } from './cost-control.tables.ts';
 
@@ -194,7 +195,6 @@ export async function providerOptions(
   p: TPlatform,
   { actor, keyword }: { actor: TActor; keyword: string },
 ): Promise<TCostProvider[]> {
-  const like = `%${escapeLike(keyword)}%`;
   const rows = await p.db
     .select({
       ...providerAccessColumns,
@@ -203,18 +203,7 @@ export async function providerOptions(
       providerEnName: providers.providerEnName,
     })
     .from(providers)
-    .where(
-      and(
-        eq(providers.tenantId, actor.tenantId),
-        keyword
-          ? or(
-              ilike(providers.providerId, like),
-              ilike(providers.providerCnName, like),
-              ilike(providers.providerEnName, like),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(providers.tenantId, actor.tenantId), providerMatching(keyword)))
     .orderBy(asc(providers.providerId))
     .limit(20);
   return rows.map(toProvider);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/values.ts';
@@ -26,6 +26,7 @@ import {
   type TProviderNoteRow,
   type TProviderRow,
 } from './hospital-tasks.tables.ts';
+import { providerMatching } from './providers.match.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -202,19 +203,7 @@ export async function pageProviderRecords(
   db: TDbOrTx,
   { tenantId, keyword, current, size }: { tenantId: string; keyword: string; current: number; size: number },
 ) {
-  const like = `%${escapeLike(keyword)}%`;
-  const where = and(
-    eq(providers.tenantId, tenantId),
-    ...(keyword
-      ? [
-          or(
-            ilike(providers.providerId, like),
-            ilike(providers.providerCnName, like),
-            ilike(providers.providerEnName, like),
-          ) as SQL,
-        ]
-      : []),
-  );
+  const where = and(eq(providers.tenantId, tenantId), providerMatching(keyword));
   const [{ total }] = await db.select({ total: count() }).from(providers).where(where);
   const rows = await db
     .select({

@@ -41,6 +41,7 @@ import { query } from '../../platform/db/raw-query.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { hospitalTasks, providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { providerMatching } from '../hospital-tasks/providers.match.ts';
 import { messageScopeCondition, providerInScope } from '../organisations/organisations.scope.ts';
 import { users } from '../users/users.tables.ts';
 import { publishMessagesChanged } from './messages.live.ts';
@@ -581,7 +582,6 @@ export async function searchProviders(
   p: TPlatform,
   { actor, keyword }: { actor: TActor; keyword: string },
 ): Promise<{ providerId: string; providerCnName: string; providerEnName: string }[]> {
-  const like = `%${escapeLike(keyword)}%`;
   return p.db
     .select({
       providerId: providers.providerId,
@@ -589,19 +589,7 @@ export async function searchProviders(
       providerEnName: providers.providerEnName,
     })
     .from(providers)
-    .where(
-      and(
-        eq(providers.tenantId, actor.tenantId),
-        eq(providers.status, '01'),
-        keyword
-          ? or(
-              ilike(providers.providerId, like),
-              ilike(providers.providerCnName, like),
-              ilike(providers.providerEnName, like),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(providers.tenantId, actor.tenantId), eq(providers.status, '01'), providerMatching(keyword)))
     .orderBy(providers.providerId)
     .limit(50);
 }

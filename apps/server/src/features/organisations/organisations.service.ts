@@ -13,13 +13,14 @@ import {
   type TOrganisationNode,
   type TOrganisationType,
 } from '@portal/domain/organisations/rules';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { writeOperationLog } from '../../platform/audit-log/audit-log.service.ts';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { providerMatching } from '../hospital-tasks/providers.match.ts';
 import { users } from '../users/users.tables.ts';
 import {
   organisationProviders,
@@ -488,7 +489,6 @@ export async function providerOptions(
   { actor, keyword }: { actor: TActor; keyword: string },
 ): Promise<{ providerId: string; cnName: string; enName: string; organisationId: string | null }[]> {
   assertOperator(actor);
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await p.db
     .select({
       providerId: providers.providerId,
@@ -504,18 +504,7 @@ export async function providerOptions(
         eq(organisationProviders.providerId, providers.providerId),
       ),
     )
-    .where(
-      and(
-        eq(providers.tenantId, actor.tenantId),
-        keyword
-          ? or(
-              ilike(providers.providerId, like),
-              ilike(providers.providerCnName, like),
-              ilike(providers.providerEnName, like),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(providers.tenantId, actor.tenantId), providerMatching(keyword)))
     .orderBy(asc(providers.providerId))
     .limit(50);
   return rows.map((r) => ({ ...r, cnName: r.cnName ?? '', enName: r.enName ?? '' }));

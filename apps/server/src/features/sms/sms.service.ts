@@ -25,13 +25,14 @@ import {
   type ZSmsDraft,
   type ZSmsSend,
 } from '@portal/domain/sms/rules';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeOperationLog } from '../../platform/audit-log/audit-log.service.ts';
 import type { TActor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { providerMatching } from '../hospital-tasks/providers.match.ts';
 import { smsBatches, smsOutbox } from './sms.tables.ts';
 
 type TDraft = z.output<typeof ZSmsDraft>;
@@ -363,14 +364,11 @@ export async function pageSmsRecipients(
   };
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Providers of the tenant matching a keyword (id or name), with how many mobile contacts they have. */
 export async function searchSmsProviders(
   p: TPlatform,
   { actor, keyword }: { actor: TActor; keyword: string },
 ): Promise<TSmsProviderOption[]> {
-  const like = `%${escapeLike(keyword)}%`;
   const rows = await p.db
     .select({
       providerId: providers.providerId,
@@ -379,18 +377,7 @@ export async function searchSmsProviders(
       contacts: providers.contacts,
     })
     .from(providers)
-    .where(
-      and(
-        eq(providers.tenantId, actor.tenantId),
-        keyword
-          ? or(
-              ilike(providers.providerId, like),
-              ilike(providers.providerCnName, like),
-              ilike(providers.providerEnName, like),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(providers.tenantId, actor.tenantId), providerMatching(keyword)))
     .orderBy(asc(providers.providerId))
     .limit(20);
   return rows.map(({ contacts, ...r }) => ({ ...r, mobiles: providerMobiles(contacts).length }));

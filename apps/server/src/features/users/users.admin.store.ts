@@ -8,6 +8,7 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { providerMatching } from '../hospital-tasks/providers.match.ts';
 import { userScopeCondition } from '../organisations/organisations.scope.ts';
 import { roles, userRoles } from '../roles/roles.tables.ts';
 import type { TUserRow } from './users.service.ts';
@@ -183,7 +184,6 @@ export async function searchProviders(
   db: TDbOrTx,
   { tenantId, keyword }: { tenantId: string; keyword: string },
 ): Promise<{ providerId: string; name: string; nameEn: string }[]> {
-  const like = `%${escapeLike(keyword)}%`;
   return db
     .select({
       providerId: providers.providerId,
@@ -191,18 +191,7 @@ export async function searchProviders(
       nameEn: providers.providerEnName,
     })
     .from(providers)
-    .where(
-      and(
-        eq(providers.tenantId, tenantId),
-        keyword
-          ? or(
-              ilike(providers.providerId, like),
-              ilike(providers.providerCnName, like),
-              ilike(providers.providerEnName, like),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(providers.tenantId, tenantId), providerMatching(keyword)))
     .orderBy(asc(providers.providerId))
     .limit(50);
 }
