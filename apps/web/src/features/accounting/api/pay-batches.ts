@@ -8,6 +8,7 @@ import {
   type TPayDetail,
 } from '@portal/domain/accounting/rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { chosenFirst } from '../../../components/search-select/chosen-first.ts';
 import { http } from '../../../lib/http.ts';
 
 export const ACCOUNTING_KEY = ['accounting'] as const;
@@ -77,14 +78,8 @@ export function useAccProviderOptions(keyword: string, codes: readonly string[])
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  const all = query.data ?? [];
-  const chosen = all.filter((o) => codes.includes(o.code));
-  const others = all.filter((o) => !codes.includes(o.code));
-  return {
-    providers: [...chosen, ...others.slice(0, ACC_PROVIDER_OPTIONS_MAX)],
-    more: others.length > ACC_PROVIDER_OPTIONS_MAX,
-    isFetching: query.isFetching,
-  };
+  const { items, more } = chosenFirst(query.data ?? [], codes, (o) => o.code, ACC_PROVIDER_OPTIONS_MAX);
+  return { providers: items, more, isFetching: query.isFetching };
 }
 
 /** GET /claim/acc/getByType?type=: the options of a finance filter (lookups fail silently). */

@@ -1,6 +1,7 @@
 import { RELA_PROVIDERS_MAX, type ZRelaProvider } from '@portal/domain/appointments/rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { chosenFirst } from '../../../components/search-select/chosen-first.ts';
 import { http } from '../../../lib/http.ts';
 import { APPOINTMENTS_KEY } from './appointment-list.ts';
 
@@ -43,12 +44,6 @@ export function useRelaProviders() {
  */
 export function useRelaProviderOptions(keyword: string, codes: readonly string[]) {
   const query = useQuery(relaProvidersQueryOptions(keyword, codes, RELA_PROVIDERS_MAX + 1));
-  const all = query.data ?? [];
-  const chosen = all.filter((p) => codes.includes(p.providerId));
-  const others = all.filter((p) => !codes.includes(p.providerId));
-  return {
-    providers: [...chosen, ...others.slice(0, RELA_PROVIDERS_MAX)],
-    more: others.length > RELA_PROVIDERS_MAX,
-    isFetching: query.isFetching,
-  };
+  const { items, more } = chosenFirst(query.data ?? [], codes, (p) => p.providerId, RELA_PROVIDERS_MAX);
+  return { providers: items, more, isFetching: query.isFetching };
 }

@@ -5,6 +5,7 @@ import {
   type TPlanOption,
 } from '@portal/domain/members/rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { chosenFirst } from '../../../components/search-select/chosen-first.ts';
 import { http } from '../../../lib/http.ts';
 import { MEMBERS_KEY } from './member-search.ts';
 
@@ -57,12 +58,6 @@ export function usePlanOptions(keyword: string, codes: readonly string[], enable
       enabled,
     }),
   );
-  const all = query.data ?? [];
-  const chosen = all.filter((p) => codes.includes(p.grpPlanCode));
-  const others = all.filter((p) => !codes.includes(p.grpPlanCode));
-  return {
-    plans: [...chosen, ...others.slice(0, PLAN_OPTIONS_MAX)],
-    more: others.length > PLAN_OPTIONS_MAX,
-    isFetching: query.isFetching,
-  };
+  const { items, more } = chosenFirst(query.data ?? [], codes, (p) => p.grpPlanCode, PLAN_OPTIONS_MAX);
+  return { plans: items, more, isFetching: query.isFetching };
 }

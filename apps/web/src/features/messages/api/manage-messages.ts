@@ -9,6 +9,7 @@ import {
   type TPersonInCharge,
 } from '@portal/domain/messages/compose';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { chosenFirst } from '../../../components/search-select/chosen-first.ts';
 import { http } from '../../../lib/http.ts';
 import { MESSAGES_KEY } from './keys.ts';
 
@@ -102,14 +103,8 @@ export function usePersonsInCharge(keyword: string, ids: readonly string[], enab
     staleTime: 60_000,
     enabled,
   });
-  const all = query.data ?? [];
-  const chosen = all.filter((u) => ids.includes(u.id));
-  const others = all.filter((u) => !ids.includes(u.id));
-  return {
-    persons: [...chosen, ...others.slice(0, PERSONS_IN_CHARGE_MAX)],
-    more: others.length > PERSONS_IN_CHARGE_MAX,
-    isFetching: query.isFetching,
-  };
+  const { items, more } = chosenFirst(query.data ?? [], ids, (u) => u.id, PERSONS_IN_CHARGE_MAX);
+  return { persons: items, more, isFetching: query.isFetching };
 }
 
 export interface TProviderOption {
