@@ -2,21 +2,40 @@
 // flows; stops at the first phase that fails. Prints how long each phase took and one closing
 // line 'tests: N passed, N failed'. With PHASE_TIMINGS=<file> it also appends each phase's
 // timing and counts there (.ci/run adds them to its summary).
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//
+// `npm test -- --postgres <url> [--redis <url>]` (what .ci/run runs) also runs the server tests a
+// second time on that PostgreSQL database, with that Redis for the cross-instance tests, alongside
+// the browser flows: those mostly wait for a browser, so the second pass uses the core they leave
+// idle. Its output is printed when both have finished.
+import { spawn } from 'node:child_process';
+import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 interface TPhase {
   name: string;
   command: string[];
   /** Vitest's JSON report, for the counts. */
   report?: string;
+  env?: Record<string, string>;
+  /** Output goes here instead of the terminal (a phase that runs beside another). */
+  log?: string;
 }
 
+interface TRow {
+  name: string;
+  seconds: number;
+  ok: boolean;
+  passed: number;
+  failed: number;
+}
+
+const { values: args } = parseArgs({ options: { postgres: { type: 'string' }, redis: { type: 'string' } } });
+
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-reports-'));
-const vitest = (name: string, projects: string[]): TPhase => {
-  const report = join(reports, `${name}.json`);
+const vitest = (name: string, projects: string[], extra: string[] = []): TPhase => {
+  const report = join(reports, `${name.replaceAll(/\W+/g, '-')}.json`);
   return {
     name,
     command: [
@@ -24,6 +43,7 @@ const vitest = (name: string, projects: string[]): TPhase => {
       'vitest',
       'run',
       ...projects.flatMap((p) => ['--project', p]),
+      ...extra,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -32,39 +52,72 @@ const vitest = (name: string, projects: string[]): TPhase => {
   };
 };
 
-const phases: TPhase[] = [
-  { name: 'build web', command: ['npm', 'run', 'build:web'] },
-  vitest('unit, component and server tests', ['domain', 'server', 'web']),
-  vitest('browser tests', ['e2e']),
+// Every core for the unit, component and server files (vitest's default leaves one idle).
+const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
+const steps: TPhase[][] = [
+  [{ name: 'build web', command: ['npm', 'run', 'build:web'] }],
+  [vitest('unit, component and server tests', ['domain', 'server', 'web', 'web-isolated'], [workers])],
+  [
+    vitest('browser tests', ['e2e']),
+    ...(args.postgres
+      ? [
+          {
+            ...vitest('server tests on PostgreSQL', ['server'], ['--maxWorkers=1']),
+            env: { DATABASE_URL: args.postgres, ...(args.redis ? { REDIS_URL: args.redis } : {}) },
+            log: join(reports, 'postgres.log'),
+          },
+        ]
+      : []),
+  ],
 ];
 
-const rows: { name: string; seconds: number; ok: boolean; passed: number; failed: number }[] = [];
-let failedPhase = '';
-for (const phase of phases) {
+function run(phase: TPhase): Promise<TRow> {
   const started = performance.now();
-  const run = spawnSync(phase.command[0], phase.command.slice(1), { stdio: 'inherit' });
-  const seconds = (performance.now() - started) / 1000;
-  let passed = 0;
-  let failed = 0;
-  if (phase.report && existsSync(phase.report)) {
-    const report = JSON.parse(readFileSync(phase.report, 'utf8'));
-    passed = report.numPassedTests ?? 0;
-    failed = report.numFailedTests ?? 0;
+  const child = spawn(phase.command[0], phase.command.slice(1), {
+    stdio: phase.log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...phase.env },
+  });
+  if (phase.log) {
+    const out = createWriteStream(phase.log);
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
   }
-  const ok = run.status === 0;
-  // A file that failed to load fails the phase without a failed test: count it as one.
-  if (!ok && phase.report && failed === 0) failed = 1;
-  rows.push({ name: phase.name, seconds, ok, passed, failed });
+  return new Promise((done) => {
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      let passed = 0;
+      let failed = 0;
+      if (phase.report && existsSync(phase.report)) {
+        const report = JSON.parse(readFileSync(phase.report, 'utf8'));
+        passed = report.numPassedTests ?? 0;
+        failed = report.numFailedTests ?? 0;
+      }
+      const ok = code === 0;
+      // A file that failed to load fails the phase without a failed test: count it as one.
+      if (!ok && phase.report && failed === 0) failed = 1;
+      if (phase.log) {
+        console.log(`\n--- ${phase.name} (run beside the phase above) ---`);
+        process.stdout.write(readFileSync(phase.log));
+      }
+      done({ name: phase.name, seconds, ok, passed, failed });
+    });
+  });
+}
+
+const rows: TRow[] = [];
+for (const step of steps) {
+  const results = await Promise.all(step.map(run));
+  rows.push(...results);
   if (process.env.PHASE_TIMINGS) {
-    appendFileSync(
-      process.env.PHASE_TIMINGS,
-      `${phase.name}\t${seconds.toFixed(0)}\t${ok ? 'ok' : 'FAILED'}\t${phase.report ? `${passed}\t${failed}` : '\t'}\n`,
-    );
+    for (const r of results) {
+      const counts = step.find((p) => p.name === r.name)?.report ? `${r.passed}\t${r.failed}` : '\t';
+      appendFileSync(
+        process.env.PHASE_TIMINGS,
+        `${r.name}\t${r.seconds.toFixed(0)}\t${r.ok ? 'ok' : 'FAILED'}\t${counts}\n`,
+      );
+    }
   }
-  if (!ok) {
-    failedPhase = phase.name;
-    break;
-  }
+  if (results.some((r) => !r.ok)) break;
 }
 rmSync(reports, { recursive: true, force: true });
 
@@ -78,7 +131,8 @@ for (const r of rows) {
 const passed = rows.reduce((n, r) => n + r.passed, 0);
 const failed = rows.reduce((n, r) => n + r.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
-if (failedPhase) {
-  console.error(`npm test failed in: ${failedPhase}`);
+const failedPhases = rows.filter((r) => !r.ok).map((r) => r.name);
+if (failedPhases.length > 0) {
+  console.error(`npm test failed in: ${failedPhases.join(', ')}`);
   process.exit(1);
 }

@@ -125,7 +125,9 @@ export async function buildApp(
   const database = await openDatabase(config, options);
   const securityEvent = createSecurityEventWriter(app.log);
   await seedDatabase(database.db, config, { securityEvent });
-  const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createDbKv(database.db);
+  const kv = config.redisUrl
+    ? createRedisKv(config.redisUrl, config.redisKeyPrefix)
+    : createDbKv(database.db);
   const platform: TPlatform = {
     config,
     database,

@@ -70,6 +70,17 @@ describe('loadConfig', () => {
       PORT: '9090',
     });
     expect(config).toMatchObject({ port: 9090, databaseUrl: 'postgres://postgres@127.0.0.1:5432/portal' });
+    expect(config.redisKeyPrefix).toBe('portal:');
+  });
+
+  it('takes a Redis key prefix of its own, and refuses one with spaces or too long', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_KEY_PREFIX: 'portal-eu:' }).redisKeyPrefix).toBe(
+      'portal-eu:',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_KEY_PREFIX: 'a b' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_KEY_PREFIX: 'x'.repeat(65) })).toThrow(
+      /REDIS_KEY_PREFIX/,
+    );
   });
 
   it('trusts no proxy by default and reads the listed ones', () => {

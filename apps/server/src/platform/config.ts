@@ -65,6 +65,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  /** Starts every Redis key and channel of this deployment: several can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits or . : - _')
+    .default('portal:'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   CAPTCHA_TEST_CODE: z.string().min(1).max(8, 'CAPTCHA_TEST_CODE must be 1 to 8 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -187,6 +192,8 @@ export interface TConfig {
   /** Where PGlite keeps its data; 'memory://' for an in-memory database (tests). */
   pgliteDir: string;
   redisUrl?: string;
+  /** Starts every Redis key and channel ('portal:' unless REDIS_KEY_PREFIX says otherwise). */
+  redisKeyPrefix: string;
   jwtSecret: string;
   captchaTestCode?: string;
   logLevel: string;
@@ -388,6 +395,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR ?? join(dataDir, 'pg'),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     captchaTestCode: e.CAPTCHA_TEST_CODE,
     logLevel: e.LOG_LEVEL,

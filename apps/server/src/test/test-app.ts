@@ -10,6 +10,12 @@ import { DEMO_PASSWORD } from '../seed/seed.ts';
 import { adminQuery, SEED_SETTINGS, TEST_ENV, type TTestTemplate, testServerUrl } from './test-database.ts';
 
 export const CAPTCHA = TEST_ENV.CAPTCHA_TEST_CODE;
+/**
+ * The Redis keys and channels of the apps of this worker's files (a file's two instances share
+ * them): files that run at once in other workers, or another run on the same Redis, never hear
+ * each other.
+ */
+const REDIS_KEY_PREFIX = `portal-test-${randomUUID()}:`;
 export const WEB_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 
 export interface TTestApp {
@@ -88,6 +94,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PGLITE_DIR: 'memory://',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    REDIS_KEY_PREFIX,
     ...env,
   });
   const pgliteDataDir =

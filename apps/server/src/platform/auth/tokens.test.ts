@@ -1,6 +1,5 @@
 import { ERRORS } from '@portal/domain/errors/catalogue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenService } from './tokens.ts';
 
 // Counts jose's verifications, to tell a remembered token from a verified one.
 const verifications = vi.hoisted(() => ({ n: 0 }));
@@ -14,6 +13,10 @@ vi.mock('jose', async (importOriginal) => {
     },
   };
 });
+// Test files share a worker's modules (vitest.config.ts, isolate: false): load the token service
+// afresh so that it imports the counting jose above, not one an earlier file loaded.
+vi.resetModules();
+const { createTokenService } = await import('./tokens.ts');
 
 const SECRET = 's'.repeat(40);
 const claims = (n: number) => ({ sub: `user-${n}`, tid: `tenant-${n}`, sid: `session-${n}` });
