@@ -5,8 +5,8 @@
 //
 // `npm test -- --postgres <url> [--redis <url>]` (what .ci/run runs) also runs the server tests a
 // second time on that PostgreSQL database, with that Redis for the cross-instance tests, alongside
-// the browser flows: those mostly wait for a browser, so the second pass uses the core they leave
-// idle. Its output is printed when both have finished.
+// the browser flows: those often wait for a browser, so the second pass uses the CPU they leave
+// idle. Its output is printed as one block when it ends.
 import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
