@@ -3,12 +3,11 @@
 // line 'tests: N passed, N failed'. With PHASE_TIMINGS=<file> it also appends each phase's
 // timing and counts there (.ci/run adds them to its summary).
 //
-// `npm test -- --postgres <url> [--redis <url>]` (what .ci/run runs) also runs the server tests a
-// second time on that PostgreSQL database, with that Redis for the cross-instance tests, alongside
-// the browser flows: those often wait for a browser, so the second pass uses the CPU they leave
-// idle. Its output is printed as one block when it ends.
-import { spawn } from 'node:child_process';
-import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// `npm test -- --postgres <url> [--redis <url>]` (what .ci/run runs) then runs the server tests a
+// second time on that PostgreSQL database, with that Redis for the cross-instance tests. (Run
+// beside the browser flows on a loaded machine, it doubled their time: docs/performance.md.)
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,8 +18,6 @@ interface TPhase {
   /** Vitest's JSON report, for the counts. */
   report?: string;
   env?: Record<string, string>;
-  /** Output goes here instead of the terminal (a phase that runs beside another). */
-  log?: string;
 }
 
 interface TRow {
@@ -54,70 +51,46 @@ const vitest = (name: string, projects: string[], extra: string[] = []): TPhase 
 
 // Every core for the unit, component and server files (vitest's default leaves one idle).
 const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
-const steps: TPhase[][] = [
-  [{ name: 'build web', command: ['npm', 'run', 'build:web'] }],
-  [vitest('unit, component and server tests', ['domain', 'server', 'web', 'web-isolated'], [workers])],
-  [
-    vitest('browser tests', ['e2e']),
-    ...(args.postgres
-      ? [
-          {
-            ...vitest('server tests on PostgreSQL', ['server'], ['--maxWorkers=1']),
-            env: { DATABASE_URL: args.postgres, ...(args.redis ? { REDIS_URL: args.redis } : {}) },
-            log: join(reports, 'postgres.log'),
-          },
-        ]
-      : []),
-  ],
+const phases: TPhase[] = [
+  { name: 'build web', command: ['npm', 'run', 'build:web'] },
+  vitest('unit, component and server tests', ['domain', 'server', 'web', 'web-isolated'], [workers]),
+  vitest('browser tests', ['e2e']),
+  ...(args.postgres
+    ? [
+        {
+          ...vitest('server tests on PostgreSQL', ['server'], ['--maxWorkers=1']),
+          env: { DATABASE_URL: args.postgres, ...(args.redis ? { REDIS_URL: args.redis } : {}) },
+        },
+      ]
+    : []),
 ];
 
-function run(phase: TPhase): Promise<TRow> {
+const rows: TRow[] = [];
+for (const phase of phases) {
   const started = performance.now();
-  const child = spawn(phase.command[0], phase.command.slice(1), {
-    stdio: phase.log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  const run = spawnSync(phase.command[0], phase.command.slice(1), {
+    stdio: 'inherit',
     env: { ...process.env, ...phase.env },
   });
-  if (phase.log) {
-    const out = createWriteStream(phase.log);
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
+  const seconds = (performance.now() - started) / 1000;
+  let passed = 0;
+  let failed = 0;
+  if (phase.report && existsSync(phase.report)) {
+    const report = JSON.parse(readFileSync(phase.report, 'utf8'));
+    passed = report.numPassedTests ?? 0;
+    failed = report.numFailedTests ?? 0;
   }
-  return new Promise((done) => {
-    child.on('close', (code) => {
-      const seconds = (performance.now() - started) / 1000;
-      let passed = 0;
-      let failed = 0;
-      if (phase.report && existsSync(phase.report)) {
-        const report = JSON.parse(readFileSync(phase.report, 'utf8'));
-        passed = report.numPassedTests ?? 0;
-        failed = report.numFailedTests ?? 0;
-      }
-      const ok = code === 0;
-      // A file that failed to load fails the phase without a failed test: count it as one.
-      if (!ok && phase.report && failed === 0) failed = 1;
-      if (phase.log) {
-        console.log(`\n--- ${phase.name} (run beside the phase above) ---`);
-        process.stdout.write(readFileSync(phase.log));
-      }
-      done({ name: phase.name, seconds, ok, passed, failed });
-    });
-  });
-}
-
-const rows: TRow[] = [];
-for (const step of steps) {
-  const results = await Promise.all(step.map(run));
-  rows.push(...results);
+  const ok = run.status === 0;
+  // A file that failed to load fails the phase without a failed test: count it as one.
+  if (!ok && phase.report && failed === 0) failed = 1;
+  rows.push({ name: phase.name, seconds, ok, passed, failed });
   if (process.env.PHASE_TIMINGS) {
-    for (const r of results) {
-      const counts = step.find((p) => p.name === r.name)?.report ? `${r.passed}\t${r.failed}` : '\t';
-      appendFileSync(
-        process.env.PHASE_TIMINGS,
-        `${r.name}\t${r.seconds.toFixed(0)}\t${r.ok ? 'ok' : 'FAILED'}\t${counts}\n`,
-      );
-    }
+    appendFileSync(
+      process.env.PHASE_TIMINGS,
+      `${phase.name}\t${seconds.toFixed(0)}\t${ok ? 'ok' : 'FAILED'}\t${phase.report ? `${passed}\t${failed}` : '\t'}\n`,
+    );
   }
-  if (results.some((r) => !r.ok)) break;
+  if (!ok) break;
 }
 rmSync(reports, { recursive: true, force: true });
 
