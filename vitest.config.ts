@@ -65,7 +65,12 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           // No retries: a test that fails once is a defect to fix, not to hide.
           retry: 0,
-          fileParallelism: false,
+          // Two files at a time: each has its own portal, database and Chromium
+          // (setup-portal.ts), and one file's flows leave a core half idle while they wait on the
+          // portal or the page. After the other projects when run together (groupOrder).
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/setup-portal.ts'],
         },

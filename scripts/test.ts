@@ -58,7 +58,8 @@ const phases: TPhase[] = [
   ...(args.postgres
     ? [
         {
-          ...vitest('server tests on PostgreSQL', ['server'], ['--maxWorkers=1']),
+          // Each test app has a database of its own on the server: two workers share nothing.
+          ...vitest('server tests on PostgreSQL', ['server'], [workers]),
           env: { DATABASE_URL: args.postgres, ...(args.redis ? { REDIS_URL: args.redis } : {}) },
         },
       ]

@@ -1,7 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { E2E_CAPTCHA, portalBaseUrl } from './portal.ts';
 
 export const PASSWORD = 'Portal2026';
@@ -24,18 +30,13 @@ export interface TBrowser {
   close(): Promise<void>;
 }
 
-/** A fresh headless Chromium (the system one) with its own profile. */
-export async function openBrowser(
-  options: { width?: number; height?: number; language?: 'zh' | 'en' } = {},
-): Promise<TBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+/** The running file's Chromium, started by its first test and closed after its last. */
+let shared: Promise<Browser> | null = null;
+
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
-    locale: options.language === 'en' ? 'en-US' : 'zh-CN',
-    // The portal switches animations off then: no click lands on a dialog still zooming in.
-    reducedMotion: 'reduce',
     args: [
       '--headless',
       '--no-sandbox',
@@ -47,9 +48,33 @@ export async function openBrowser(
       '--no-first-run',
     ],
   });
+  return shared;
+}
+
+/** Closes the file's Chromium (tests/e2e/setup-portal.ts, after the file's last test). */
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = shared;
+  shared = null;
+  await (await browser)?.close();
+}
+
+/**
+ * A fresh browser for one person: a new context (its own cookies, storage and cache, as a new
+ * profile would have) in the file's Chromium, which starts once per file rather than per test.
+ */
+export async function openBrowser(
+  options: { width?: number; height?: number; language?: 'zh' | 'en' } = {},
+): Promise<TBrowser> {
+  const context = await (await sharedBrowser()).newContext({
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    locale: options.language === 'en' ? 'en-US' : 'zh-CN',
+    // The portal switches animations off then: no click lands on a dialog still zooming in.
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(ACTION_TIMEOUT);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT);
-  const page = context.pages()[0] ?? (await context.newPage());
+  trackRequests(context);
+  const page = await context.newPage();
   const baseUrl = portalBaseUrl();
   if (options.language) {
     await page.goto(`${baseUrl}/login`);
@@ -58,15 +83,7 @@ export async function openBrowser(
       localStorage.setItem('toggleLang', lang);
     }, options.language);
   }
-  return {
-    context,
-    page,
-    baseUrl,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { context, page, baseUrl, close: () => context.close() };
 }
 
 /**
@@ -126,9 +143,65 @@ export async function painted(page: Page) {
   );
 }
 
+/** Each context's requests not yet answered, and when each page last sent or heard one (settled()). */
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+const lastActivity = new WeakMap<Page, number>();
+
+const pageOf = (request: Request): Page | null => {
+  try {
+    return request.frame().page();
+  } catch {
+    return null; // a service worker's request
+  }
+};
+
+function trackRequests(context: BrowserContext) {
+  const pending = new Set<Request>();
+  inFlight.set(context, pending);
+  const seen = (request: Request) => {
+    const page = pageOf(request);
+    if (page) lastActivity.set(page, Date.now());
+  };
+  context.on('request', (request) => {
+    // A live stream (the message centre's EventSource) stays open: it is not loading.
+    if (request.resourceType() === 'eventsource') return;
+    pending.add(request);
+    seen(request);
+  });
+  const answered = (request: Request) => {
+    if (pending.delete(request)) seen(request);
+  };
+  context.on('requestfinished', answered);
+  context.on('requestfailed', answered);
+}
+
+/** How long a page must have had no request open before it counts as loaded. */
+const QUIET_MS = 300;
+
+/**
+ * Resolves once the page has had no request open for QUIET_MS (at once if that is already so).
+ * Playwright's 'networkidle' is once per document: after the first, it no longer waits for what
+ * a client-side navigation or a click loads. On a timeout it names the requests still open.
+ */
+async function networkQuiet(page: Page) {
+  const pending = inFlight.get(page.context());
+  if (!pending) return page.waitForLoadState('networkidle');
+  const open = () => [...pending].filter((request) => pageOf(request) === page);
+  const deadline = Date.now() + NAVIGATION_TIMEOUT;
+  for (;;) {
+    const quietFor = Date.now() - (lastActivity.get(page) ?? 0);
+    if (open().length === 0 && quietFor >= QUIET_MS) return;
+    if (Date.now() > deadline) {
+      const urls = open().map((request) => `${request.method()} ${request.url()}`);
+      throw new Error(`the page still loads after ${NAVIGATION_TIMEOUT} ms: ${urls.join(', ')}`);
+    }
+    await new Promise((next) => setTimeout(next, 50));
+  }
+}
+
 /** Waits until nothing is loading (requests, fonts, pictures), as a person would before looking. */
 export async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(
