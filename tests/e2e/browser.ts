@@ -111,16 +111,21 @@ export async function signIn(
 }
 
 /**
- * Reads until `ok` holds and returns the value; fails after ACTION_TIMEOUT with the last value.
- * For waits outside a test's body (hooks, helpers), where expect.poll is not allowed.
+ * Reads until `ok` holds and returns the value; fails after `timeout` (ACTION_TIMEOUT) with the
+ * last value. For waits outside a test's body (hooks, helpers), where expect.poll is not allowed.
  */
-export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + ACTION_TIMEOUT;
+export async function until<T>(
+  read: () => T | Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeout = ACTION_TIMEOUT,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
     if (Date.now() > deadline) {
-      throw new Error(`${what}: still ${JSON.stringify(value)} after ${ACTION_TIMEOUT} ms`);
+      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms`);
     }
     await new Promise((next) => setTimeout(next, 100));
   }
@@ -185,18 +190,16 @@ const QUIET_MS = 300;
  */
 async function networkQuiet(page: Page) {
   const pending = inFlight.get(page.context());
-  if (!pending) return page.waitForLoadState('networkidle');
-  const open = () => [...pending].filter((request) => pageOf(request) === page);
-  const deadline = Date.now() + NAVIGATION_TIMEOUT;
-  for (;;) {
-    const quietFor = Date.now() - (lastActivity.get(page) ?? 0);
-    if (open().length === 0 && quietFor >= QUIET_MS) return;
-    if (Date.now() > deadline) {
-      const urls = open().map((request) => `${request.method()} ${request.url()}`);
-      throw new Error(`the page still loads after ${NAVIGATION_TIMEOUT} ms: ${urls.join(', ')}`);
-    }
-    await new Promise((next) => setTimeout(next, 50));
-  }
+  if (!pending) throw new Error('settled() needs a page of openBrowser(), whose requests it follows');
+  await until(
+    () => ({
+      open: [...pending].filter((request) => pageOf(request) === page).map((r) => `${r.method()} ${r.url()}`),
+      quietFor: Date.now() - (lastActivity.get(page) ?? 0),
+    }),
+    ({ open, quietFor }) => open.length === 0 && quietFor >= QUIET_MS,
+    'the page to stop loading',
+    NAVIGATION_TIMEOUT,
+  );
 }
 
 /** Waits until nothing is loading (requests, fonts, pictures), as a person would before looking. */
