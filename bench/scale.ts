@@ -254,9 +254,12 @@ async function measurePaging(
     path,
     token,
     bodyOf,
-    from,
-    step,
-  }: Omit<TCase, 'body'> & { bodyOf: (current: number) => unknown; from: number; step: number },
+    pageOf,
+  }: Omit<TCase, 'body'> & {
+    bodyOf: (current: number) => unknown;
+    /** The page of the `n`-th request of lane `lane` (ten lanes, 0 to 9). */
+    pageOf: (lane: number, n: number) => number;
+  },
   base: string,
 ): Promise<void> {
   const headers = {
@@ -268,8 +271,9 @@ async function measurePaging(
   const latencies: number[] = [];
   let failures = 0;
   const until = performance.now() + duration * 1000;
-  const lane = async (start: number) => {
-    for (let current = start; performance.now() < until; current += 1) {
+  const lane = async (lane: number) => {
+    for (let n = 0; performance.now() < until; n += 1) {
+      const current = pageOf(lane, n);
       const started = performance.now();
       const res = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -281,7 +285,7 @@ async function measurePaging(
       latencies.push(performance.now() - started);
     }
   };
-  await Promise.all(Array.from({ length: 10 }, (_v, i) => lane(from + i * step)));
+  await Promise.all(Array.from({ length: 10 }, (_v, i) => lane(i)));
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
@@ -510,22 +514,41 @@ try {
       await new Promise((done) => setTimeout(done, 15_000));
     });
   }
+  // Ten lanes reading page after page, each from its own start in the second quarter.
+  const pagingOn = (pages: number) => (lane: number, n: number) =>
+    Math.ceil(pages / 4) + lane * Math.floor(pages / 40) + n;
+  // Ten lanes jumping to pages spread over the middle half, a different page each time
+  // (a fixed pseudo-random sequence per lane, the same in every run).
+  const jumps = (pages: number) => (lane: number, n: number) =>
+    Math.ceil(pages / 4) + (((lane + 1) * 7_919 + n * 104_729) % Math.floor(pages / 2));
   const paging = [
     {
       title: `provider task list, paging on from page ${Math.ceil(providerPages / 4)}`,
       path: '/saasapi/drsystem/providerTask/list',
       token: hospital,
       bodyOf: (current: number) => taskList(current),
-      from: Math.ceil(providerPages / 4),
-      step: Math.floor(providerPages / 40),
+      pageOf: pagingOn(providerPages),
     },
     {
       title: `audit list, paging on from page ${Math.ceil(demoPages / 4)}`,
       path: '/saasapi/drsystem/providerTaskMsh/list',
       token: auditor,
       bodyOf: (current: number) => auditList(current),
-      from: Math.ceil(demoPages / 4),
-      step: Math.floor(demoPages / 40),
+      pageOf: pagingOn(demoPages),
+    },
+    {
+      title: 'provider task list, jumps over the middle half',
+      path: '/saasapi/drsystem/providerTask/list',
+      token: hospital,
+      bodyOf: (current: number) => taskList(current),
+      pageOf: jumps(providerPages),
+    },
+    {
+      title: 'audit list, jumps over the middle half',
+      path: '/saasapi/drsystem/providerTaskMsh/list',
+      token: auditor,
+      bodyOf: (current: number) => auditList(current),
+      pageOf: jumps(demoPages),
     },
   ];
   for (const c of paging) {

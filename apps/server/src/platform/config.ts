@@ -150,6 +150,7 @@ const ZEnv = z.object({
     .default(30),
   LIST_COUNT_CAP: whole('LIST_COUNT_CAP', 'rows', 1, 10_000_000, 10_000),
   LIST_TEXT_WALK_LIMIT: whole('LIST_TEXT_WALK_LIMIT', 'rows', 0, 100_000_000, 20_000),
+  LIST_JUMP_MARK_EVERY: whole('LIST_JUMP_MARK_EVERY', 'rows', 0, 10_000_000, 2_000),
   FILES_UNATTACHED_HOURS: whole('FILES_UNATTACHED_HOURS', 'hours', 1, 8760, 24),
   FILES_DELETED_RETENTION_DAYS: whole('FILES_DELETED_RETENTION_DAYS', 'days', 0, 3650, 30),
   UPLOAD_DAILY_MAX_BYTES: whole('UPLOAD_DAILY_MAX_BYTES', 'bytes', 0, Number.MAX_SAFE_INTEGER, 2 * 1024 ** 3),
@@ -228,6 +229,11 @@ export interface TConfig {
    * expects to walk further walks only if that is cheaper than the trigram lookup (decision 0022).
    */
   listTextWalkLimit: number;
+  /**
+   * A jump to a far page of a task list keeps the keys of every this many rows its walk passes,
+   * and later jumps read from the nearest (decision 0022, "marks for jumps"); 0: no marks.
+   */
+  listJumpMarkEvery: number;
   /** The files purge job and the per-user upload quota (features/files/files.purge.ts). */
   files: TFilesLimits;
   /**
@@ -416,6 +422,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     taskOverdueDays: e.TASK_OVERDUE_DAYS,
     listCountCap: e.LIST_COUNT_CAP,
     listTextWalkLimit: e.LIST_TEXT_WALK_LIMIT,
+    listJumpMarkEvery: e.LIST_JUMP_MARK_EVERY,
     files: {
       unattachedHours: e.FILES_UNATTACHED_HOURS,
       deletedRetentionDays: e.FILES_DELETED_RETENTION_DAYS,

@@ -8,7 +8,15 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { countAtMost, pageWindow } from '../../platform/db/paging.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
-import { recallPages, rememberPage, type TPageBounds, type TRowKeys } from './change-tasks.page-bounds.ts';
+import {
+  nearestMarks,
+  recallMarks,
+  recallPages,
+  rememberMarks,
+  rememberPage,
+  type TPageBounds,
+  type TRowKeys,
+} from './change-tasks.page-bounds.ts';
 import { taskCounts } from './change-tasks.tables.ts';
 
 /** The common columns a list across kinds can sort on. */
@@ -107,6 +115,8 @@ interface TWindowRow {
   kind: string;
   sort_key: string | null;
   created_key: string;
+  /** With `marksEvery`: the row's 1-based number in the read's order. */
+  rn?: number | string;
 }
 
 interface TWindowInput {
@@ -136,7 +146,9 @@ function windowTerms(input: TWindowInput, reverse: boolean, column: (name: strin
  * Rows of the sources in the list's order (or its reverse), `limit` of them after skipping
  * `offset`, each source also restricted by `condition` (a keyset bound). One source alone is
  * read straight from its index; several are each read as far as the window reaches and merged
- * (Merge Append), which costs about three times the index walk on a deep page.
+ * (Merge Append), which costs about three times the index walk on a deep page. With
+ * `marksEvery` the rows skipped by the offset are numbered as they pass, and every
+ * `marksEvery`-th of them comes back too (before the page, with `rn`), to be kept as a mark.
  */
 async function readWindow(
   db: TDbOrTx,
@@ -146,6 +158,7 @@ async function readWindow(
     limit: number;
     offset: number;
     condition?: (s: TListSource) => SQL;
+    marksEvery?: number;
   },
 ): Promise<TWindowRow[]> {
   const where = (s: TListSource) =>
@@ -159,19 +172,27 @@ async function readWindow(
       from ${s.tasks} where ${where(s)}
       order by ${windowTerms(input, input.reverse, ownColumn(s))} ${limit}`;
   const byName = (name: string) => sql`${sql.identifier(name)}`;
+  const order = windowTerms(input, input.reverse, byName);
+  const reach = input.offset + input.limit;
+  // Marking reads every row as far as the page reaches and numbers them; otherwise the offset skips.
+  const limit = input.marksEvery ? sql`limit ${reach}` : sql`limit ${input.limit} offset ${input.offset}`;
   const window =
     sources.length === 1
-      ? rowsOf(sources[0], sql`limit ${input.limit} offset ${input.offset}`)
+      ? rowsOf(sources[0], limit)
       : sql`select * from (${sql.join(
-          sources.map((s) => sql`(${rowsOf(s, sql`limit ${input.offset + input.limit}`)})`),
+          sources.map((s) => sql`(${rowsOf(s, sql`limit ${reach}`)})`),
           sql` union all `,
         )}) as cross_kind_tasks
-        order by ${windowTerms(input, input.reverse, byName)} limit ${input.limit} offset ${input.offset}`;
-  // The keys leave as text only for the window's rows: a projection under the OFFSET would
+        order by ${order} ${limit}`;
+  // The keys leave as text only for the rows returned: a projection under the OFFSET would
   // format every skipped row's timestamps.
+  const keys = sql`id::text as task_id, kind, ${byName(sortName)}::text as sort_key, created_at::text as created_key`;
   const result = await db.execute(
-    sql`select id::text as task_id, kind, ${byName(sortName)}::text as sort_key, created_at::text as created_key
-      from (${window}) as page_window order by ${windowTerms(input, input.reverse, byName)}`,
+    input.marksEvery
+      ? sql`select ${keys}, rn from (select walked.*, row_number() over (order by ${order}) as rn
+          from (${window}) as walked) as numbered
+          where rn > ${input.offset} or rn % ${input.marksEvery} = 0 order by rn`
+      : sql`select ${keys} from (${window}) as page_window order by ${order}`,
   );
   return (result as unknown as { rows: TWindowRow[] }).rows;
 }
@@ -231,6 +252,71 @@ const keysOf = (row: TWindowRow): TRowKeys => ({
 });
 
 /**
+ * A page reached by a jump (no neighbouring page remembered), read from the nearest known place
+ * (decision 0022, "marks for jumps"): the list's start or end, or a mark, a row whose keys and
+ * place an earlier walk kept. From a mark the read is a keyset range with a short offset. A walk
+ * longer than `marksEvery` keeps a mark every `marksEvery` rows it passes, so a later jump near
+ * it walks at most that far. From a mark only the first keyset range is read (the rows next to
+ * it in the order: see keysetSegments); when that range ends before the page does (a null sort
+ * value lies between), the page is read from the list's nearer end instead.
+ */
+async function readJump(
+  db: TDbOrTx,
+  sources: readonly TListSource[],
+  input: TWindowInput & {
+    pageKey: string;
+    marksEvery: number;
+    total: number;
+    first: number;
+    rows: number;
+    /** The page's window from the list's nearer end (pageWindow). */
+    window: { offset: number; limit: number; reverse: boolean };
+  },
+): Promise<TWindowRow[]> {
+  const { total, first, rows, marksEvery, window } = input;
+  const { below, above } = nearestMarks(recallMarks(input.pageKey, total), {
+    before: first - 1,
+    after: first + rows,
+  });
+  type TStart = { place: number; keys?: TRowKeys; backward: boolean };
+  const starts: TStart[] = [
+    { place: -1, backward: false },
+    { place: total, backward: true },
+    ...(below ? [{ ...below, backward: false }] : []),
+    ...(above ? [{ ...above, backward: true }] : []),
+  ];
+  const walkFrom = (s: TStart) => (s.backward ? s.place - (first + rows) : first - s.place - 1);
+  const start = starts.reduce((best, s) => (walkFrom(s) < walkFrom(best) ? s : best));
+  const walk = walkFrom(start);
+  const keys = start.keys;
+  const read = await readWindow(db, sources, {
+    ...input,
+    reverse: start.backward,
+    offset: walk,
+    limit: rows,
+    condition: keys ? keysetSegments(input.sort, keys, start.backward)[0] : undefined,
+    marksEvery: walk > marksEvery ? marksEvery : undefined,
+  });
+  const page = read.filter((r) => r.rn === undefined || Number(r.rn) > walk);
+  if (keys && page.length < rows) {
+    const plain = await readWindow(db, sources, { ...input, ...window });
+    return window.reverse ? plain.reverse() : plain;
+  }
+  if (page.length < read.length) {
+    rememberMarks(input.pageKey, {
+      total,
+      marks: read
+        .filter((r) => Number(r.rn) <= walk)
+        .map((r) => ({
+          place: start.backward ? start.place - Number(r.rn) : start.place + Number(r.rn),
+          keys: keysOf(r),
+        })),
+    });
+  }
+  return start.backward ? page.reverse() : page;
+}
+
+/**
  * The (kind, id) pairs of one page of a list across kinds, and the count of every row: exact
  * from the kept counts, else counted up to `countCap`; past it the total is `countCap` with
  * `totalCapped`, and pages are read forward only as far as the cap (the end is unknown). Each
@@ -251,6 +337,8 @@ export async function pageAcrossKinds(
     countCap: number;
     /** Names the list query (who asks, filter, order, size), to page by keyset from its last pages. */
     pageKey?: string;
+    /** A jump's walk keeps a mark every this many rows (config listJumpMarkEvery); 0: none. */
+    marksEvery?: number;
   },
 ): Promise<{ total: number; totalCapped: boolean; refs: { kind: string; id: string }[] }> {
   const counts = await countSources(db, input.sources, input.countCap);
@@ -278,6 +366,16 @@ export async function pageAcrossKinds(
       bound: after.first,
       backward: true,
       limit: fullPage,
+    });
+  } else if (pageKey && input.marksEvery && !totalCapped) {
+    rows = await readJump(db, sources, {
+      ...input,
+      pageKey,
+      marksEvery: input.marksEvery,
+      total,
+      first: (input.current - 1) * input.size,
+      rows: fullPage,
+      window,
     });
   } else {
     const read = await readWindow(db, sources, { ...input, ...window });

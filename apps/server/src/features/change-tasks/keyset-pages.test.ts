@@ -4,11 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { hospitalTasks } from '../hospital-tasks/hospital-tasks.tables.ts';
-import { forgetPages, recallPages, rememberPage } from './change-tasks.page-bounds.ts';
+import {
+  forgetPages,
+  marksKept,
+  nearestMarks,
+  recallMarks,
+  recallPages,
+  rememberMarks,
+  rememberPage,
+} from './change-tasks.page-bounds.ts';
 
 // Keyset paging of the task lists (decision 0022, keyset amendment): the page after or before
 // one served lately is read from its boundary row. The pages must be those the offset read
-// gives, through ties of the sort keys and null submit dates, in both directions.
+// gives, through ties of the sort keys and null submit dates, in both directions. A jump to a
+// far page reads from the nearest mark an earlier walk kept (every MARK_EVERY rows here).
 
 let t: TTestApp;
 let hospital: string;
@@ -16,9 +25,14 @@ let auditor: string;
 let demoId: string;
 const tag = randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
 const SIZE = 4;
+const MARK_EVERY = 3;
+const queries: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    { LIST_JUMP_MARK_EVERY: String(MARK_EVERY) },
+    { onQuery: (text) => queries.push(text) },
+  );
   hospital = (await login(t.app, 'demo', 'hospital')).token;
   auditor = (await login(t.app, 'demo', 'auditor')).token;
   demoId = (await findTenantByCode(t.platform.db, 'demo'))!.id;
@@ -45,20 +59,20 @@ afterAll(async () => {
 
 type TPage = { records: { taskNo: string }[]; total: number };
 const lists = {
-  audit: async (current: number): Promise<TPage> => {
+  audit: async (current: number, size = SIZE): Promise<TPage> => {
     const res = await call(t.app, 'demo', auditor, {
       method: 'POST',
       url: '/saasapi/drsystem/providerTaskMsh/list',
-      payload: { current, size: SIZE, model: { title: tag } },
+      payload: { current, size, model: { title: tag } },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   },
-  provider: async (current: number): Promise<TPage> => {
+  provider: async (current: number, size = SIZE): Promise<TPage> => {
     const res = await call(t.app, 'demo', hospital, {
       method: 'POST',
       url: '/saasapi/drsystem/providerTask/list',
-      payload: { current, size: SIZE, model: { title: tag, status: [] } },
+      payload: { current, size, model: { title: tag, status: [] } },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
@@ -67,11 +81,15 @@ const lists = {
 const numbers = (page: TPage) => page.records.map((r) => r.taskNo);
 
 /** Each page read alone, by offset (nothing remembered). */
-async function offsetPages(list: (current: number) => Promise<TPage>, pages: number): Promise<string[][]> {
+async function offsetPages(
+  list: (current: number, size?: number) => Promise<TPage>,
+  pages: number,
+  size = SIZE,
+): Promise<string[][]> {
   const result: string[][] = [];
   for (let current = 1; current <= pages; current += 1) {
     forgetPages();
-    result.push(numbers(await list(current)));
+    result.push(numbers(await list(current, size)));
   }
   forgetPages();
   return result;
@@ -122,5 +140,58 @@ describe('keyset paging of the task lists', () => {
     expect(recallPages('k', 10, 1).size).toBe(0);
     rememberPage('k', { total: 10, current: 1, bounds }, 0);
     expect(recallPages('k', 10, 60 * 60_000).size).toBe(0);
+  });
+
+  // Pages of two rows (ten pages of 19 rows). The first four are jumps (no neighbouring page
+  // remembered): page 5 walks 8 rows from the start and keeps marks at places 2 and 5, page 2
+  // reads back from the mark at 5; the rest are next to remembered pages.
+  const JUMPS = [5, 9, 2, 7, 4, 10, 1, 6, 3, 8];
+  for (const [name, list] of Object.entries(lists)) {
+    it(`${name} list: jumps read from kept marks give the offset pages`, async () => {
+      const expected = await offsetPages(list, 10, 2);
+      expect(expected.flat()).toHaveLength(19);
+      queries.length = 0;
+      for (const current of JUMPS) {
+        expect(numbers(await list(current, 2)), `page ${current}`).toEqual(expected[current - 1]);
+      }
+      // The first jump (page 5, a walk of 8 rows) numbered the rows it passed and kept marks.
+      expect(queries.some((q) => q.includes('row_number() over'))).toBe(true);
+      expect(marksKept()).toBeGreaterThan(0);
+      forgetPages();
+    });
+  }
+
+  it('a jump reads from the nearest mark: a row moved past the mark shifts the page by one', async () => {
+    const expected = await offsetPages(lists.provider, 10, 2);
+    // Page 6 (places 10 and 11) walks 7 rows back from the end and keeps marks at 16 and 13.
+    expect(numbers(await lists.provider(6, 2))).toEqual(expected[5]);
+    // The newest task (place 0) becomes the oldest: the total stays, every other row moves up
+    // one place. By offset, page 4 (places 6 and 7) now shows the old places 7 and 8; read back
+    // from the mark at place 13 (the old place 13's row, 5 rows skipped) it shows the old 6 and 7.
+    const [newest] = expected[0];
+    await t.platform.db
+      .update(hospitalTasks)
+      .set({ createdAt: new Date(Date.UTC(2025, 0, 1)) })
+      .where(and(eq(hospitalTasks.tenantId, demoId), eq(hospitalTasks.taskNo, newest)));
+    expect(numbers(await lists.provider(4, 2))).toEqual(expected[3]);
+    forgetPages();
+    expect(numbers(await lists.provider(4, 2))).toEqual([expected[3][1], expected[4][0]]);
+  });
+
+  it('keeps marks by place with the list total, and finds the nearest on each side', () => {
+    const keys = (id: string) => ({ sort: null, createdAt: 'c', id });
+    rememberMarks(
+      'm',
+      { total: 100, marks: [20, 40, 60].map((place) => ({ place, keys: keys(String(place)) })) },
+      0,
+    );
+    const marks = recallMarks('m', 100, 1);
+    expect(nearestMarks(marks, { before: 45, after: 50 })).toEqual({
+      below: { place: 40, keys: keys('40') },
+      above: { place: 60, keys: keys('60') },
+    });
+    expect(nearestMarks(marks, { before: 19, after: 61 })).toEqual({ below: undefined, above: undefined });
+    expect(recallMarks('m', 101, 1).size).toBe(0);
+    expect(recallMarks('m', 100, 1).size).toBe(0);
   });
 });

@@ -72,6 +72,7 @@ export async function listAuditTasks(
     countCap: p.config.listCountCap,
     textWalkLimit: p.config.listTextWalkLimit,
     viewer: actor.userId,
+    marksEvery: p.config.listJumpMarkEvery,
   });
 }
 

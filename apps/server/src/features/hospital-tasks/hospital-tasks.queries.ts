@@ -368,6 +368,8 @@ export async function pageOfTasks(
     countCap: number;
     /** Names the list query, to page by keyset next to the pages served lately (pageAcrossKinds). */
     pageKey?: string;
+    /** A jump's walk keeps a mark every this many rows (pageAcrossKinds). */
+    marksEvery?: number;
   },
 ): Promise<{ records: TCrossKindListItem[]; total: number; totalCapped: boolean }> {
   const { total, totalCapped, refs } = await pageAcrossKinds(db, input);
@@ -490,6 +492,7 @@ export async function listTasks(
     current,
     size,
     countCap: p.config.listCountCap,
+    marksEvery: p.config.listJumpMarkEvery,
     pageKey: JSON.stringify([
       'tasks',
       actor.tenantId,

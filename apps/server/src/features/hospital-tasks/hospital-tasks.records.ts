@@ -88,6 +88,8 @@ export async function searchTasks(
     textLookupCost?: number;
     /** Who reads the list (their data scope is part of it): set, pages are read by keyset next to the last ones. */
     viewer?: string;
+    /** With `viewer`: a jump's walk keeps a mark every this many rows (config listJumpMarkEvery). */
+    marksEvery?: number;
   },
 ): Promise<{
   records: TOperatorTaskItem[];
@@ -173,6 +175,7 @@ export async function searchTasks(
     current,
     size,
     countCap: input.countCap,
+    marksEvery: input.marksEvery,
     pageKey:
       input.viewer &&
       JSON.stringify(['audit', input.tenantId, input.viewer, filter, input.sort, input.order, size]),
