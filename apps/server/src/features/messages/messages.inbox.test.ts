@@ -202,6 +202,12 @@ describe('the centre counts and pages from the inbox', () => {
       paged.push(...(page.json().data.records as { id: string }[]).map((r) => r.id));
     }
     expect(paged).toEqual(withBoth.ids);
+    // A page past the end has no rows and still the total.
+    const past = await req('demo/hospital', 'POST', '/msg/msg/center/list', {
+      current: withBoth.total + 1,
+      size: 1,
+    });
+    expect(past.json().data).toMatchObject({ records: [], total: withBoth.total });
 
     // Reading lowers the unread count and moves it between the read filters.
     const marked = await req('demo/hospital', 'POST', '/msg/msg/center/haveRead', { ids: [everywhere] });
@@ -310,6 +316,10 @@ async function expectProviderViews(tenant: string, providerId: string) {
   const expected = await expectedForProvider(tenant, providerId);
   const listed = await byProvider(who, '/msg/msg/listMsgByProviderId', { providerId });
   expect(listed).toEqual({ rows: expected, total: expected.length });
+  expect(await byProvider(who, '/msg/msg/listMsgByProviderId', { providerId, current: 1_000 })).toEqual({
+    rows: [],
+    total: expected.length,
+  });
   for (const readStatus of ['read', 'unread'] as const) {
     const rows = expected.filter((r) => r.read === (readStatus === 'read'));
     expect(await byProvider(who, '/msg/msg/center/page', { providerId, readStatus })).toEqual({

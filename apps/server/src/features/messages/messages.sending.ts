@@ -45,7 +45,7 @@ import { providerMatching } from '../hospital-tasks/providers.match.ts';
 import { messageScopeCondition, providerInScope } from '../organisations/organisations.scope.ts';
 import { users } from '../users/users.tables.ts';
 import { publishMessagesChanged } from './messages.live.ts';
-import { countInbox, inboxPageIds, type TInboxOwner, unreadInboxByCode } from './messages.service.ts';
+import { inboxPage, pageTotal, type TInboxOwner, unreadInboxByCode } from './messages.service.ts';
 import { messageReads, messageRecipients, messages } from './messages.tables.ts';
 
 type TMessageRow = typeof messages.$inferSelect;
@@ -654,21 +654,19 @@ export async function listByProvider(
   const now = new Date();
   const owner = providerInbox(actor.tenantId, providerId);
   const filter = { code, readStatus, current, size };
-  // The count and the page's ids from the provider's inbox ranges; only the page's rows are read
-  // from messages, and checked again against the full condition.
-  const [rows, total] = await Promise.all([
-    p.db
-      .select({ m: messages, read: sql<boolean>`${readByProvider(providerId)}` })
-      .from(messages)
-      .where(
-        and(
-          receivedByProvider(actor.tenantId, providerId, now),
-          sql`${messages.id} in (${inboxPageIds(owner, filter, now)})`,
-        ),
-      )
-      .orderBy(desc(messages.sentAt), desc(messages.id)),
-    countInbox(p.db, owner, filter, now),
-  ]);
+  // The page and its total from the provider's inbox ranges; only the page's rows are read from
+  // messages, and checked again against the full condition.
+  const rows = await p.db
+    .select({
+      m: messages,
+      read: sql<boolean>`${readByProvider(providerId)}`,
+      total: sql<string>`page.total`,
+    })
+    .from(messages)
+    .innerJoin(inboxPage(owner, filter, now), sql`page.message_id = ${messages.id}`)
+    .where(receivedByProvider(actor.tenantId, providerId, now))
+    .orderBy(desc(messages.sentAt), desc(messages.id));
+  const total = await pageTotal(p.db, rows, { owner, filter, now });
   return {
     records: rows.map(({ m, read: isRead }) => ({
       id: m.id,

@@ -168,14 +168,26 @@ const matchingInbox = (owner: TInboxOwner, { code, readStatus }: TInboxFilter, n
   sql`(${inbox(owner, now, code)}) i${readFilter(owner, readStatus)}`;
 
 /**
- * The message ids of one page of the owner's inbox, newest first, as a subquery (for
- * `messages.id in (…)`); read from the owner's inbox ranges only. The caller reads the page's
- * rows from messages and checks them again against the full condition.
+ * One page of the owner's inbox, newest first, to join as `page` on `messages.id =
+ * page.message_id`: each row's message id and `page.total`, how many messages match the filter
+ * (a window over the same read, so the page and its total are one walk of the owner's inbox
+ * ranges). The caller reads the page's rows from messages, checks them again against the full
+ * condition, and takes the total from them (pageTotal).
  */
-export function inboxPageIds(owner: TInboxOwner, filter: TInboxFilter, now: Date): SQL {
+export function inboxPage(owner: TInboxOwner, filter: TInboxFilter, now: Date): SQL {
   const { current, size } = filter;
-  return sql`select page.message_id from (select distinct i.sent_at, i.message_id from ${matchingInbox(owner, filter, now)}
-    order by i.sent_at desc, i.message_id desc limit ${size} offset ${(current - 1) * size}) page`;
+  return sql`(select d.message_id, count(*) over () as total
+    from (select distinct i.sent_at, i.message_id from ${matchingInbox(owner, filter, now)}) d
+    order by d.sent_at desc, d.message_id desc limit ${size} offset ${(current - 1) * size}) as page`;
+}
+
+/** The total of a page read through inboxPage: from its rows, or counted when it has none (past the end). */
+export async function pageTotal(
+  db: TDbOrTx,
+  rows: readonly { total: number | string }[],
+  { owner, filter, now }: { owner: TInboxOwner; filter: TInboxFilter; now: Date },
+): Promise<number> {
+  return rows.length > 0 ? Number(rows[0].total) : countInbox(db, owner, filter, now);
 }
 
 /** How many messages of the owner's inbox match the filter (a message of two audiences once). */
@@ -289,20 +301,18 @@ export async function listReceived(
   const now = new Date();
   const owner = inboxOf(actor);
   const filter = { code, readStatus, current, size };
-  const [rows, total] = await Promise.all([
-    p.db
-      .select({ message: messages, readAt: messageReads.readAt })
-      .from(messages)
-      .leftJoin(messageReads, readBy(actor))
-      .where(and(receivedBy(p.db, actor, now), sql`${messages.id} in (${inboxPageIds(owner, filter, now)})`))
-      .orderBy(desc(messages.sentAt), desc(messages.id)),
-    countInbox(p.db, owner, filter, now),
-  ]);
+  const rows = await p.db
+    .select({ message: messages, readAt: messageReads.readAt, total: sql<string>`page.total` })
+    .from(messages)
+    .innerJoin(inboxPage(owner, filter, now), sql`page.message_id = ${messages.id}`)
+    .leftJoin(messageReads, readBy(actor))
+    .where(receivedBy(p.db, actor, now))
+    .orderBy(desc(messages.sentAt), desc(messages.id));
   return {
     records: rows.map((r) => toRecord(r.message, r.readAt)),
     current,
     size,
-    total,
+    total: await pageTotal(p.db, rows, { owner, filter, now }),
   };
 }
 
