@@ -74,7 +74,7 @@ export async function workingCalendar(
   p: Pick<TPlatform, 'db' | 'kv' | 'log'>,
   { tenantId, fromDay, toDay }: { tenantId: string; fromDay: string; toDay: string },
 ): Promise<TWorkingCalendar> {
-  const days = await calendarCache(p).days(tenantId, () => loadDays(p.db, tenantId));
+  const days = await calendarCache(p).get(tenantId, () => loadDays(p.db, tenantId));
   return workingCalendarOf(days.filter((d) => d.day >= fromDay && d.day <= toDay));
 }
 

@@ -1,8 +1,9 @@
 /**
  * The menu administration (issue 14, decision 0029): the tenant's whole menu tree with each
  * page's resources, and the changes of its entries (resources: menus.resources.ts). Each change is one transaction with its
- * operation-log row. The route tree (GET /oauth/menu/router) reads the menus on every call, so an
- * edit reaches every signed-in user on their next call; a change that takes grants away
+ * operation-log row. The route tree (GET /oauth/menu/router) reads the tenant's menus from a cache
+ * that every change drops on every instance after its commit (menuCache), so an edit reaches
+ * every signed-in user on their next call; a change that takes grants away
  * (deleting an entry or a resource) also drops the tenant's cached sessions on every instance
  * (decision 0018), since their permissions travel in the cached actor.
  */
@@ -23,6 +24,7 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { roleMenus, rolePermissions } from '../roles/roles.tables.ts';
+import { menuCache } from './menus.service.ts';
 import { menus, resources } from './menus.tables.ts';
 
 /** Where a change comes from, for its log rows. */
@@ -268,6 +270,7 @@ export async function createMenu(
       .returning();
     await log(tx, ctx, 'create', 'menus', row.id, null, menuSnapshot(row));
   });
+  await menuCache(p).invalidate(tenantId);
   return adminMenuTree(p.db, { tenantId, group: input.menuGroup });
 }
 
@@ -326,6 +329,7 @@ export async function editMenu(
     await log(tx, ctx, 'update', 'menus', row.id, menuSnapshot(before), menuSnapshot(row));
     return row.menuGroup as TMenuGroup;
   });
+  await menuCache(p).invalidate(tenantId);
   return adminMenuTree(p.db, { tenantId, group });
 }
 
@@ -370,6 +374,7 @@ export async function deleteMenu(
       null,
     );
   });
+  await menuCache(p).invalidate(tenantId);
   await p.authCache.invalidate({ tenantId });
 }
 
@@ -410,5 +415,6 @@ export async function reorderMenus(
       },
     );
   });
+  await menuCache(p).invalidate(tenantId);
   return adminMenuTree(p.db, { tenantId, group: input.menuGroup });
 }

@@ -40,7 +40,7 @@ export function menusRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request) => {
         const group = request.query.group ?? 'default';
-        return ok(await routesForActor(p.db, { actor: actorOf(request), group }));
+        return ok(await routesForActor(p, { actor: actorOf(request), group }));
       },
     );
   };

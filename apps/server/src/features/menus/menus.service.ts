@@ -1,8 +1,10 @@
-import { and, asc, count, eq, exists, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { type TTenantCache, tenantCache } from '../../platform/kv/tenant-cache.ts';
+import type { TPlatform } from '../../platform/platform.ts';
 import { BUILT_IN_ACTIVE_MENUS } from '../../seed/menus.seed.ts';
-import { roleMenus, roles, userRoles } from '../roles/roles.tables.ts';
+import { roleMenus, roles } from '../roles/roles.tables.ts';
 import { menus } from './menus.tables.ts';
 
 export interface TRoute {
@@ -73,41 +75,71 @@ export function buildRouteTree<R extends TMenuRow>(rows: R[], allowed: (row: R) 
   return build(null);
 }
 
+/** The broadcast channel of the menu cache's invalidations (Redis pub/sub when REDIS_URL is set). */
+export const MENUS_INVALIDATE_CHANNEL = 'menus:invalidate';
+/** A safety net: a tenant's menus are read again after this long even if a broadcast was lost. */
+const MENUS_MAX_AGE_MS = 60 * 1000;
+
+/** A tenant's menus as the route tree needs them: every entry in menu order, and what each enabled role grants. */
+interface TTenantMenus {
+  rows: TMenuRow[];
+  /** Menu ids by the code of the enabled role that grants them (the actor carries its enabled roles' codes). */
+  grants: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
 /**
- * The route tree the actor's roles grant, in one menu group: one query, each menu row carrying
- * whether one of the user's roles grants it.
+ * The tenant's menus and grants, kept in-process until a change (a menu entry created, edited,
+ * moved or deleted; a role's menus, state or existence changed) drops them on every instance
+ * (`menuCache(p).invalidate(tenantId)` after the commit), or a minute passes. Who holds which
+ * role travels in the cached actor, which role and user changes already refresh (decision 0018).
+ */
+export const menuCache = (p: Pick<TPlatform, 'kv' | 'log'>): TTenantCache<TTenantMenus> =>
+  tenantCache(p, { channel: MENUS_INVALIDATE_CHANNEL, maxAgeMs: MENUS_MAX_AGE_MS });
+
+async function loadTenantMenus(db: TDbOrTx, tenantId: string): Promise<TTenantMenus> {
+  const [rows, granted] = await Promise.all([
+    db
+      .select()
+      .from(menus)
+      .where(eq(menus.tenantId, tenantId))
+      .orderBy(asc(menus.menuGroup), asc(menus.sortOrder), asc(menus.name)),
+    db
+      .select({ code: roles.code, menuId: roleMenus.menuId })
+      .from(roleMenus)
+      // A disabled role grants no menus (decision 0033).
+      .innerJoin(roles, and(eq(roles.id, roleMenus.roleId), eq(roles.enabled, true)))
+      .where(eq(roleMenus.tenantId, tenantId)),
+  ]);
+  const grants = new Map<string, Set<string>>();
+  for (const { code, menuId } of granted) {
+    const menuIds = grants.get(code) ?? new Set<string>();
+    menuIds.add(menuId);
+    grants.set(code, menuIds);
+  }
+  return { rows, grants };
+}
+
+/**
+ * The route tree the actor's roles grant, in one menu group, from the tenant's cached menus
+ * (menuCache): no query once they are loaded.
  */
 export async function routesForActor(
-  db: TDbOrTx,
+  p: Pick<TPlatform, 'db' | 'kv' | 'log'>,
   { actor, group }: { actor: TActor; group: 'default' | 'smartPortal' },
 ): Promise<TRoute[]> {
-  const grants = db
-    .select({ one: sql`1` })
-    .from(roleMenus)
-    .innerJoin(
-      userRoles,
-      and(eq(userRoles.roleId, roleMenus.roleId), eq(userRoles.tenantId, roleMenus.tenantId)),
-    )
-    // A disabled role grants no menus (decision 0033).
-    .innerJoin(roles, and(eq(roles.id, roleMenus.roleId), eq(roles.enabled, true)))
-    .where(
-      and(
-        eq(roleMenus.menuId, menus.id),
-        eq(userRoles.userId, actor.userId),
-        eq(userRoles.tenantId, actor.tenantId),
-      ),
-    );
-  const granted = actor.isSuperAdmin ? sql<boolean>`true` : exists(grants);
-  const rows = await db
-    .select({ ...getTableColumns(menus), granted })
-    .from(menus)
-    .where(and(eq(menus.tenantId, actor.tenantId), eq(menus.menuGroup, group)))
-    .orderBy(asc(menus.sortOrder), asc(menus.name));
+  const { rows, grants } = await menuCache(p).get(actor.tenantId, () =>
+    loadTenantMenus(p.db, actor.tenantId),
+  );
+  const held = actor.roles.flatMap((code) => grants.get(code) ?? []);
+  const granted = (row: TMenuRow) => actor.isSuperAdmin || held.some((menuIds) => menuIds.has(row.id));
   // Provider staff do not see entries of functions their provider may not use (decision 0027).
   const functions = actor.providerFunctions;
   const usable = (row: TMenuRow) =>
-    functions === null || row.providerFunction === null || functions.includes(row.providerFunction as never);
-  return buildRouteTree(rows.filter(usable), (row) => row.granted === true);
+    row.menuGroup === group &&
+    (functions === null ||
+      row.providerFunction === null ||
+      functions.includes(row.providerFunction as never));
+  return buildRouteTree(rows.filter(usable), granted);
 }
 
 /** Number of menu entries of a tenant. */

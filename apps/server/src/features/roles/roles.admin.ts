@@ -18,6 +18,7 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { menuCache } from '../menus/menus.service.ts';
 import { menus, resources } from '../menus/menus.tables.ts';
 import {
   assertOrganisationsExist,
@@ -202,8 +203,12 @@ function uniqueViolation(error: unknown): AppError | null {
 const scopeOrganisations = (input: { dataScope: TDataScope; organisationIds: string[] }) =>
   input.dataScope === 'custom' ? input.organisationIds : [];
 
-/** Drops the cached sessions of the users, here and on every instance. */
+/**
+ * Drops the cached sessions of the users, here and on every instance, and the tenant's cached
+ * menu grants (the route tree's, menuCache).
+ */
 async function refreshUsers(p: TPlatform, tenantId: string, userIds: string[]) {
+  await menuCache(p).invalidate(tenantId);
   for (const userId of new Set(userIds)) await p.authCache.invalidate({ tenantId, userId });
 }
 

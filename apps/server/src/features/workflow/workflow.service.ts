@@ -5,7 +5,6 @@
  * dropped on every instance when an administrator changes them (KV broadcast, as the
  * dictionaries do), with a short age limit as the safety net.
  */
-import { randomUUID } from 'node:crypto';
 import {
   OVERDUE_DAYS_MAX,
   OVERDUE_DAYS_MIN,
@@ -22,6 +21,7 @@ import { writeOperationLog } from '../../platform/audit-log/audit-log.service.ts
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { type TTenantCache, tenantCache } from '../../platform/kv/tenant-cache.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { roles } from '../roles/roles.tables.ts';
 import { workflowSettings } from './workflow.tables.ts';
@@ -33,50 +33,9 @@ const MAX_AGE_MS = 60 * 1000;
 
 type TSettings = ReadonlyMap<string, { auditorRoleCode: string | null; overdueDays: number }>;
 
-interface TWorkflowCache {
-  get(tenantId: string, load: () => Promise<TSettings>): Promise<TSettings>;
-  invalidate(tenantId: string): Promise<void>;
-}
-
-const caches = new WeakMap<TPlatform['kv'], TWorkflowCache>();
-
-/** The in-process cache of one app instance (keyed by its KV). */
-function workflowCache({ kv, log }: Pick<TPlatform, 'kv' | 'log'>): TWorkflowCache {
-  const known = caches.get(kv);
-  if (known) return known;
-  const instanceId = randomUUID();
-  const slots = new Map<string, { value: Promise<TSettings>; loadedAt: number }>();
-  const ready = kv.subscribe(WORKFLOW_INVALIDATE_CHANNEL, (message) => {
-    try {
-      const { origin, tenantId } = JSON.parse(message) as { origin: string; tenantId: string };
-      if (origin !== instanceId && typeof tenantId === 'string') slots.delete(tenantId);
-    } catch {
-      // a message that is not ours: nothing to drop
-    }
-  });
-  ready.catch(() => caches.delete(kv));
-  const cache: TWorkflowCache = {
-    async get(tenantId, load) {
-      await ready;
-      const slot = slots.get(tenantId);
-      if (slot && Date.now() - slot.loadedAt < MAX_AGE_MS) return slot.value;
-      const fresh = { value: load(), loadedAt: Date.now() };
-      slots.set(tenantId, fresh);
-      fresh.value.catch(() => {
-        if (slots.get(tenantId) === fresh) slots.delete(tenantId);
-      });
-      return fresh.value;
-    },
-    async invalidate(tenantId) {
-      slots.delete(tenantId);
-      await kv
-        .publish(WORKFLOW_INVALIDATE_CHANNEL, JSON.stringify({ origin: instanceId, tenantId }))
-        .catch((error: unknown) => log.error({ err: error, tenantId }, 'workflow cache broadcast failed'));
-    },
-  };
-  caches.set(kv, cache);
-  return cache;
-}
+/** The tenant's settings, kept until a change or MAX_AGE_MS (platform/kv/tenant-cache.ts). */
+const workflowCache = (p: Pick<TPlatform, 'kv' | 'log'>): TTenantCache<TSettings> =>
+  tenantCache(p, { channel: WORKFLOW_INVALIDATE_CHANNEL, maxAgeMs: MAX_AGE_MS });
 
 async function loadSettings(db: TDbOrTx, tenantId: string): Promise<TSettings> {
   const rows = await db.select().from(workflowSettings).where(eq(workflowSettings.tenantId, tenantId));
