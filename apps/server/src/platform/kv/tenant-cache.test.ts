@@ -87,4 +87,21 @@ describe('tenant cache', () => {
     setEpoch(2);
     expect(await get()).toBe(5);
   });
+
+  it('a subscription that failed (Redis down at start) reads the database on every call', async () => {
+    const base = createDbKv(null as never);
+    const kv: TKv = {
+      ...base,
+      subscribe: async () => Promise.reject(new Error('connection refused')),
+      broadcastEpoch: () => null,
+    };
+    const cache = tenantCache<number>(
+      { kv, log: silentLog },
+      { channel: 'down:invalidate', maxAgeMs: 60_000 },
+    );
+    let loads = 0;
+    expect([await cache.get('t1', async () => ++loads), await cache.get('t1', async () => ++loads)]).toEqual([
+      1, 2,
+    ]);
+  });
 });

@@ -37,25 +37,23 @@ export function tenantCache<T>(
   const instanceId = randomUUID();
   const slots = new Map<string, TSlot<T>>();
   let epoch: number | null = null;
-  const ready = kv.subscribe(channel, (message) => {
-    try {
-      const { origin, tenantId } = JSON.parse(message) as { origin: string; tenantId: string };
-      if (origin !== instanceId && typeof tenantId === 'string') slots.delete(tenantId);
-    } catch {
-      // a message that is not ours: nothing to drop
-    }
-  });
-  const subscribed = ready.then(
-    () => true,
-    (error: unknown) => {
-      ofKv.delete(channel);
+  // A failed subscription stays registered with the KV, which subscribes it again when Redis
+  // is back; until then broadcastEpoch() is null and every call reads the database.
+  const ready = kv
+    .subscribe(channel, (message) => {
+      try {
+        const { origin, tenantId } = JSON.parse(message) as { origin: string; tenantId: string };
+        if (origin !== instanceId && typeof tenantId === 'string') slots.delete(tenantId);
+      } catch {
+        // a message that is not ours: nothing to drop
+      }
+    })
+    .catch((error: unknown) =>
       log.error(
         { err: error, channel },
         'tenant cache: subscribing to invalidations failed; using the database',
-      );
-      return false;
-    },
-  );
+      ),
+    );
 
   /** False while broadcasts cannot be heard; a new subscription empties the cache. */
   const usable = (): boolean => {
@@ -67,7 +65,8 @@ export function tenantCache<T>(
 
   const cache: TTenantCache<T> = {
     async get(tenantId, load) {
-      if (!(await subscribed) || !usable()) return load();
+      await ready;
+      if (!usable()) return load();
       const slot = slots.get(tenantId);
       if (slot && now() - slot.loadedAt < maxAgeMs) return slot.value;
       const fresh: TSlot<T> = { value: load(), loadedAt: now() };
