@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 
 /**
@@ -8,17 +9,6 @@ import { call, createTestApp, login, type TTestApp } from '../../test/test-app.t
  * 0031). Runs when REDIS_URL (or TEST_REDIS_URL) and a PostgreSQL database for both instances
  * (TEST_DATABASE_URL or DATABASE_URL) are given.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-
-async function eventually(check: () => Promise<boolean>, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return false;
-}
 
 describe.skipIf(!redisUrl || !postgresUrl)('client changes across two instances', () => {
   let first: TTestApp;

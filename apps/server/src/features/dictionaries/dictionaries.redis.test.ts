@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createRedisKv, type TKv } from '../../platform/kv/kv.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
+import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { dictionaryCache } from './dictionaries.cache.ts';
 import { dictionaryEntries } from './dictionaries.tables.ts';
@@ -12,19 +13,8 @@ import { dictionaryEntries } from './dictionaries.tables.ts';
  * TEST_REDIS_URL) names a Redis server; the two-app test also needs TEST_DATABASE_URL (or
  * DATABASE_URL), since both instances must share one PostgreSQL database.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 const silentLog = { error: () => {} } as never;
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
 
 describe.skipIf(!redisUrl)('dictionary cache over Redis pub/sub', () => {
   const kvs: TKv[] = [];

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
+import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { menus } from './menus.tables.ts';
 
@@ -11,17 +12,6 @@ import { menus } from './menus.tables.ts';
  * "the route tree from a cache"). Runs when REDIS_URL (or TEST_REDIS_URL) names a Redis server and
  * TEST_DATABASE_URL (or DATABASE_URL) a PostgreSQL database both instances share.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
 
 describe.skipIf(!redisUrl || !postgresUrl)('the route tree on two app instances', () => {
   let first: TTestApp;

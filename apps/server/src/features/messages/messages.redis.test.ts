@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 
 /**
@@ -11,18 +12,7 @@ import { call, createTestApp, login, type TTestApp } from '../../test/test-app.t
  * Redis channel `msg:changed`. Runs when REDIS_URL (or TEST_REDIS_URL) and TEST_DATABASE_URL
  * (or DATABASE_URL) are set, like the auth-cache test of decision 0018.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const MIN = 60_000;
-
-async function eventually(check: () => boolean, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return check();
-}
 
 /** Opens a stream with a ticket; `events` collects the event names as they arrive. */
 async function openStream(app: FastifyInstance, ticket: string) {

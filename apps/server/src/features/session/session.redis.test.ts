@@ -2,6 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { setUserEnabled } from '../users/users.service.ts';
 import { loadActor } from './session.service.ts';
@@ -11,17 +12,6 @@ import { loadActor } from './session.service.ts';
  * REDIS_URL (or TEST_REDIS_URL) names a Redis server; the two-app test also needs
  * TEST_DATABASE_URL (or DATABASE_URL), since both instances must share one PostgreSQL database.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return false;
-}
 
 const visible = (app: FastifyInstance, token: string) =>
   call(app, 'demo', token, { method: 'GET', url: '/saasapi/oauth/resource/visible' });

@@ -1,0 +1,23 @@
+/**
+ * What the cross-instance tests (`*.redis.test.ts`) need: a Redis server (TEST_REDIS_URL or
+ * REDIS_URL) and, for two app instances, a PostgreSQL database both share (TEST_DATABASE_URL or
+ * DATABASE_URL). Undefined: those tests skip.
+ */
+export const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/**
+ * Asks `check` every 10 ms until it holds or `timeoutMs` passes (a broadcast on its way to another
+ * instance), and says whether it held.
+ */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 3000,
+): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
+}
