@@ -35,6 +35,8 @@ const MAX_LISTS = 2_000;
 const MAX_PAGES = 32;
 /** Marks kept per list: at a mark every 2,000 rows, a list of 2,000,000 rows. */
 const MAX_MARKS = 1_000;
+/** Marks kept over every list (about 250 bytes each): a walk past it keeps none until lists expire. */
+export const MAX_MARKS_ALL = 50_000;
 
 const lists = new Map<string, TKnownList>();
 
@@ -90,6 +92,7 @@ export function rememberMarks(
   { total, marks }: { total: number; marks: readonly { place: number; keys: TRowKeys }[] },
   now = Date.now(),
 ): void {
+  if (marksKept() + marks.length > MAX_MARKS_ALL) return;
   const known = keep(key, total, now);
   for (const { place, keys } of marks) {
     if (known.marks.size >= MAX_MARKS && !known.marks.has(place)) break;
@@ -111,7 +114,7 @@ export function nearestMarks(
   return { below, above };
 }
 
-/** How many marks are kept over every list (tests). */
+/** How many marks are kept over every list. */
 export function marksKept(): number {
   let n = 0;
   for (const known of lists.values()) n += known.marks.size;

@@ -6,6 +6,7 @@ import { call, createTestApp, login, type TTestApp } from '../../test/test-app.t
 import { hospitalTasks } from '../hospital-tasks/hospital-tasks.tables.ts';
 import {
   forgetPages,
+  MAX_MARKS_ALL,
   marksKept,
   nearestMarks,
   recallMarks,
@@ -193,5 +194,19 @@ describe('keyset paging of the task lists', () => {
     expect(nearestMarks(marks, { before: 19, after: 61 })).toEqual({ below: undefined, above: undefined });
     expect(recallMarks('m', 101, 1).size).toBe(0);
     expect(recallMarks('m', 100, 1).size).toBe(0);
+  });
+
+  it('keeps no more marks than MAX_MARKS_ALL over every list', () => {
+    forgetPages();
+    const marks = Array.from({ length: 1_000 }, (_v, place) => ({
+      place,
+      keys: { sort: null, createdAt: 'c', id: String(place) },
+    }));
+    for (let list = 0; list < MAX_MARKS_ALL / 1_000; list += 1)
+      rememberMarks(`full${list}`, { total: 2_000, marks });
+    expect(marksKept()).toBe(MAX_MARKS_ALL);
+    rememberMarks('one more', { total: 2_000, marks: marks.slice(0, 1) });
+    expect(recallMarks('one more', 2_000).size).toBe(0);
+    forgetPages();
   });
 });
