@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { createTestApp, type TTestApp } from './test-app.ts';
+
 /**
  * What the cross-instance tests (`*.redis.test.ts`) need: a Redis server (TEST_REDIS_URL or
  * REDIS_URL) and, for two app instances, a PostgreSQL database both share (TEST_DATABASE_URL or
@@ -20,4 +24,33 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return false;
+}
+
+export interface TTwoInstances {
+  /** A test app (its `platform.db` arranges and inspects rows) with Redis between it and `second`. */
+  first: TTestApp;
+  /** A second app on the first one's configuration: the same database and Redis. */
+  second: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Two app instances on one PostgreSQL database (postgresUrl) with Redis (redisUrl) between them. */
+export async function twoInstances(): Promise<TTwoInstances> {
+  const first = await createTestApp({ REDIS_URL: redisUrl! });
+  let second: FastifyInstance;
+  try {
+    second = (await buildApp(first.config)).app;
+    await second.ready();
+  } catch (error) {
+    await first.close();
+    throw error;
+  }
+  return {
+    first,
+    second,
+    async close() {
+      await second.close();
+      await first.close();
+    },
+  };
 }

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
-import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { call, login } from '../../test/test-app.ts';
 
 /**
  * A client change on one instance reaches the other at once (decision 0018's pub/sub, decision
@@ -11,17 +9,14 @@ import { call, createTestApp, login, type TTestApp } from '../../test/test-app.t
  */
 
 describe.skipIf(!redisUrl || !postgresUrl)('client changes across two instances', () => {
-  let first: TTestApp;
-  let second: FastifyInstance;
+  let instances: TTwoInstances | undefined;
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await instances?.close();
   });
 
   it('a client disabled on instance A is refused on instance B within the delivery time', async () => {
-    first = await createTestApp({ REDIS_URL: redisUrl! });
-    second = (await buildApp(first.config)).app;
-    await second.ready();
+    instances = await twoInstances();
+    const { first, second } = instances;
     const admin = await login(first.app, 'demo', 'admin');
     const created = await call(first.app, 'demo', admin.token, {
       method: 'POST',

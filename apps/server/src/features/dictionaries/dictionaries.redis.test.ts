@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { createRedisKv, type TKv } from '../../platform/kv/kv.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
-import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
-import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { call, login } from '../../test/test-app.ts';
 import { dictionaryCache } from './dictionaries.cache.ts';
 import { dictionaryEntries } from './dictionaries.tables.ts';
 
@@ -45,17 +43,14 @@ describe.skipIf(!redisUrl)('dictionary cache over Redis pub/sub', () => {
 });
 
 describe.skipIf(!redisUrl || !postgresUrl)('two app instances on one PostgreSQL database', () => {
-  let first: TTestApp;
-  let second: FastifyInstance;
+  let instances: TTwoInstances | undefined;
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await instances?.close();
   });
 
   it("an administrator's change on one instance shows up in the other's lookups", async () => {
-    first = await createTestApp({ REDIS_URL: redisUrl! });
-    second = (await buildApp(first.config)).app;
-    await second.ready();
+    instances = await twoInstances();
+    const { first, second } = instances;
     const admin = (await login(first.app, 'demo', 'admin')).token;
     const hospital = (await login(second, 'demo', 'hospital')).token;
     const lookup = async () => {

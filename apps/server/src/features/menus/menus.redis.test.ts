@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
-import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
-import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { call, login } from '../../test/test-app.ts';
 import { menus } from './menus.tables.ts';
 
 /**
@@ -14,17 +12,14 @@ import { menus } from './menus.tables.ts';
  */
 
 describe.skipIf(!redisUrl || !postgresUrl)('the route tree on two app instances', () => {
-  let first: TTestApp;
-  let second: FastifyInstance;
+  let instances: TTwoInstances | undefined;
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await instances?.close();
   });
 
   it("an administrator's menu edit on one instance reaches the other's router at once", async () => {
-    first = await createTestApp({ REDIS_URL: redisUrl! });
-    second = (await buildApp(first.config)).app;
-    await second.ready();
+    instances = await twoInstances();
+    const { first, second } = instances;
     const admin = (await login(first.app, 'demo', 'admin')).token;
     const auditor = (await login(second, 'demo', 'auditor')).token;
     const router = async () => {
@@ -37,11 +32,10 @@ describe.skipIf(!redisUrl || !postgresUrl)('the route tree on two app instances'
 
     // A row written behind the services' back stays unseen: the second instance answers from memory.
     const demo = (await findTenantByCode(first.platform.db, 'demo'))!;
-    const audit = { tenantId: demo.id, name: 'hospitalAudit' };
     const [row] = await first.platform.db
       .update(menus)
       .set({ titleEn: 'Written behind the back' })
-      .where(and(eq(menus.tenantId, audit.tenantId), eq(menus.name, audit.name)))
+      .where(and(eq(menus.tenantId, demo.id), eq(menus.name, 'hospitalAudit')))
       .returning();
     expect(await router()).toBe(before);
 

@@ -2,9 +2,8 @@ import { type ClientRequest, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
-import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { call, login } from '../../test/test-app.ts';
 
 /**
  * The live message stream across instances (decision 0032): two apps on one PostgreSQL database
@@ -37,17 +36,14 @@ async function openStream(app: FastifyInstance, ticket: string) {
 }
 
 describe.skipIf(!redisUrl || !postgresUrl)('message stream across two instances with Redis', () => {
-  let first: TTestApp;
-  let second: FastifyInstance;
+  let instances: TTwoInstances | undefined;
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await instances?.close();
   });
 
   it('a message sent on instance A reaches a stream open on instance B; a ticket works once on either', async () => {
-    first = await createTestApp({ REDIS_URL: redisUrl! });
-    second = (await buildApp(first.config)).app;
-    await second.ready();
+    instances = await twoInstances();
+    const { first, second } = instances;
     const [a, b] = [first.app, second];
     const hospital = await login(b, 'demo', 'hospital');
     const auditor = await login(a, 'demo', 'auditor');

@@ -1,8 +1,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { eventually, postgresUrl, redisUrl } from '../../test/instances.ts';
+import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { setUserEnabled } from '../users/users.service.ts';
 import { loadActor } from './session.service.ts';
@@ -17,17 +16,14 @@ const visible = (app: FastifyInstance, token: string) =>
   call(app, 'demo', token, { method: 'GET', url: '/saasapi/oauth/resource/visible' });
 
 describe.skipIf(!redisUrl || !postgresUrl)('two app instances on one PostgreSQL database with Redis', () => {
-  let first: TTestApp;
-  let second: FastifyInstance;
+  let instances: TTwoInstances | undefined;
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await instances?.close();
   });
 
   it('a logout or a disabled user on instance A is refused on instance B', async () => {
-    first = await createTestApp({ REDIS_URL: redisUrl! });
-    second = (await buildApp(first.config)).app;
-    await second.ready();
+    instances = await twoInstances();
+    const { first, second } = instances;
     const [a, b] = [first.app, second];
 
     const hospital = await login(b, 'demo', 'hospital');
