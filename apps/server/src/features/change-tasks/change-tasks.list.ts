@@ -253,7 +253,7 @@ const keysOf = (row: TWindowRow): TRowKeys => ({
 
 /**
  * A page reached by a jump (no neighbouring page remembered), read from the nearest known place
- * (decision 0022, "marks for jumps"): the list's start or end, or a mark, a row whose keys and
+ * (decision 0022, "marks for jumps"): the list's nearer end, or a mark, a row whose keys and
  * place an earlier walk kept. From a mark the read is a keyset range with a short offset. A walk
  * longer than `marksEvery` keeps a mark every `marksEvery` rows it passes, so a later jump near
  * it walks at most that far. From a mark only the first keyset range is read (the rows next to
@@ -280,8 +280,8 @@ async function readJump(
   });
   type TStart = { place: number; keys?: TRowKeys; backward: boolean };
   const starts: TStart[] = [
-    { place: -1, backward: false },
-    { place: total, backward: true },
+    // The list's nearer end, as pageWindow chose it; a mark only when it walks fewer rows.
+    { place: window.reverse ? total : -1, backward: window.reverse },
     ...(below ? [{ ...below, backward: false }] : []),
     ...(above ? [{ ...above, backward: true }] : []),
   ];
