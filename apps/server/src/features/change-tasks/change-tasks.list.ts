@@ -234,7 +234,8 @@ async function readFromBound(
     if (rows.length >= input.limit) break;
     rows.push(
       ...(await readWindow(db, sources, {
-        ...input,
+        sort: input.sort,
+        desc: input.desc,
         reverse: input.backward,
         limit: input.limit - rows.length,
         offset: 0,
@@ -290,7 +291,8 @@ async function readJump(
   const walk = walkFrom(start);
   const keys = start.keys;
   const read = await readWindow(db, sources, {
-    ...input,
+    sort: input.sort,
+    desc: input.desc,
     reverse: start.backward,
     offset: walk,
     limit: rows,
@@ -299,7 +301,7 @@ async function readJump(
   });
   const page = read.filter((r) => r.rn === undefined || Number(r.rn) > walk);
   if (keys && page.length < rows) {
-    const plain = await readWindow(db, sources, { ...input, ...window });
+    const plain = await readWindow(db, sources, { sort: input.sort, desc: input.desc, ...window });
     return window.reverse ? plain.reverse() : plain;
   }
   if (page.length < read.length) {
@@ -378,7 +380,8 @@ export async function pageAcrossKinds(
       window,
     });
   } else {
-    const read = await readWindow(db, sources, { ...input, ...window });
+    // Only the window: `input` also holds marksEvery, which only a jump's walk may number with.
+    const read = await readWindow(db, sources, { sort: input.sort, desc: input.desc, ...window });
     rows = window.reverse ? read.reverse() : read;
   }
   if (pageKey && rows.length > 0) {

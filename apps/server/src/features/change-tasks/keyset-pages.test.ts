@@ -162,6 +162,24 @@ describe('keyset paging of the task lists', () => {
     });
   }
 
+  it('an ascending list (read by offset, no marks) gives each page its own rows only', async () => {
+    const ascending = async (current: number): Promise<TPage> => {
+      const res = await call(t.app, 'demo', hospital, {
+        method: 'POST',
+        url: '/saasapi/drsystem/providerTask/list',
+        payload: { current, size: 2, sort: 'id', order: 'asc', model: { title: tag, status: [] } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const newestFirst = (await offsetPages(lists.provider, 10, 2)).flat();
+    const pages: string[][] = [];
+    for (let current = 1; current <= 10; current += 1) pages.push(numbers(await ascending(current)));
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 2, 1]);
+    expect(new Set(pages.flat()).size).toBe(19);
+    expect(pages.flat()[0]).toBe(newestFirst[18]);
+  });
+
   it('a jump reads from the nearest mark: a row moved past the mark shifts the page by one', async () => {
     const expected = await offsetPages(lists.provider, 10, 2);
     // Page 6 (places 10 and 11) walks 7 rows back from the end and keeps marks at 16 and 13.
