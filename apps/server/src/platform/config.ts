@@ -151,6 +151,7 @@ const ZEnv = z.object({
   LIST_COUNT_CAP: whole('LIST_COUNT_CAP', 'rows', 1, 10_000_000, 10_000),
   LIST_TEXT_WALK_LIMIT: whole('LIST_TEXT_WALK_LIMIT', 'rows', 0, 100_000_000, 20_000),
   LIST_JUMP_MARK_EVERY: whole('LIST_JUMP_MARK_EVERY', 'rows', 0, 10_000_000, 2_000),
+  LIST_SEARCH_KEEP_SECONDS: whole('LIST_SEARCH_KEEP_SECONDS', 'seconds', 0, 86_400, 60),
   FILES_UNATTACHED_HOURS: whole('FILES_UNATTACHED_HOURS', 'hours', 1, 8760, 24),
   FILES_DELETED_RETENTION_DAYS: whole('FILES_DELETED_RETENTION_DAYS', 'days', 0, 3650, 30),
   UPLOAD_DAILY_MAX_BYTES: whole('UPLOAD_DAILY_MAX_BYTES', 'bytes', 0, Number.MAX_SAFE_INTEGER, 2 * 1024 ** 3),
@@ -234,6 +235,11 @@ export interface TConfig {
    * and later jumps read from the nearest (decision 0022, "marks for jumps"); 0: no marks.
    */
   listJumpMarkEvery: number;
+  /**
+   * How long a task list keeps a filter's outcome and capped count at most; any task write of
+   * the tenant drops them sooner (decision 0022, "kept searches"); 0: nothing kept.
+   */
+  listSearchKeepSeconds: number;
   /** The files purge job and the per-user upload quota (features/files/files.purge.ts). */
   files: TFilesLimits;
   /**
@@ -423,6 +429,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     listCountCap: e.LIST_COUNT_CAP,
     listTextWalkLimit: e.LIST_TEXT_WALK_LIMIT,
     listJumpMarkEvery: e.LIST_JUMP_MARK_EVERY,
+    listSearchKeepSeconds: e.LIST_SEARCH_KEEP_SECONDS,
     files: {
       unattachedHours: e.FILES_UNATTACHED_HOURS,
       deletedRetentionDays: e.FILES_DELETED_RETENTION_DAYS,

@@ -6,6 +6,7 @@ import { call, createTestApp, login, type TTestApp } from '../../test/test-app.t
 import { doctorTasks } from '../doctors/doctors.tables.ts';
 import { searchTasks } from '../hospital-tasks/hospital-tasks.records.ts';
 import { hospitalTasks } from '../hospital-tasks/hospital-tasks.tables.ts';
+import { tasksWritten } from './change-tasks.kept-searches.ts';
 
 // Capped counts (decision 0022): a filtered task list counts its matches up to LIST_COUNT_CAP
 // (6 here, so the rows stay few); past it the total is the cap with totalCapped, and pages are
@@ -48,6 +49,8 @@ async function addTasks(n: number, providerId = 'P10001') {
       createdAt: new Date(Date.UTC(2026, 0, 1) - added * 60_000),
     });
   }
+  // Written past the engine, so told as the engine's writes tell it (kept searches).
+  await tasksWritten(t.platform, demoId);
 }
 
 type TPage = { records: { taskNo: string }[]; total: number; totalCapped?: boolean };
@@ -174,6 +177,7 @@ describe('capped counts of filtered task lists', () => {
         providerCnName: `${rare}医院`,
       },
     ]);
+    await tasksWritten(t.platform, demoId);
     for (const [text, expected] of [
       [rare, [CAP, true]],
       [`${rare}${rare}`, [CAP, true]],
@@ -202,6 +206,7 @@ describe('capped counts of filtered task lists', () => {
         commitDate: new Date(),
       });
     }
+    await tasksWritten(t.platform, demoId);
     const res = await call(t.app, 'demo', auditor, {
       method: 'POST',
       url: '/saasapi/drsystem/management/msh-task-list',

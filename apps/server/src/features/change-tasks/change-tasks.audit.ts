@@ -18,6 +18,7 @@ import type { TPlatform } from '../../platform/platform.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { findUserByAccount } from '../users/users.service.ts';
 import { assertWorkflowAuditor, overdueDaysOf } from '../workflow/workflow.service.ts';
+import { tasksWritten } from './change-tasks.kept-searches.ts';
 import type { TApplied, TChangeTaskKind, TChangeTaskRow } from './change-tasks.kind.ts';
 import {
   findIdleTasks,
@@ -83,7 +84,10 @@ export async function initTask<TRow extends TChangeTaskRow>(
     keepVersion: true,
     unassigned: !assignTo,
   });
-  if (row) return { row, assigned: true };
+  if (row) {
+    await tasksWritten(p, tenantId);
+    return { row, assigned: true };
+  }
   const now = await findTask<TRow>(p.db, kind, { tenantId, idOrTaskNo: task.id });
   if (!canAudit(now.status) || now.version !== task.version) throw new AppError('CASE_STATUS_CHANGED');
   return { row: now, assigned: now.personInCharge === name };
@@ -180,6 +184,7 @@ export async function decideTask<TRow extends TChangeTaskRow>(
     });
     return { row, conclusion, applied, now };
   });
+  await tasksWritten(p, tenantId);
   // A user linked to a provider carries it in their session from their next request on.
   if (decision.applied.linkedUserId)
     await p.authCache.invalidate({ tenantId, userId: decision.applied.linkedUserId });
@@ -269,7 +274,10 @@ async function closeTenantOverdue<TRow extends TChangeTaskRow>(
         }
         return true;
       });
-      if (closed) taskNos.push(task.taskNo);
+      if (closed) {
+        taskNos.push(task.taskNo);
+        await tasksWritten(p, tenantId);
+      }
     }
   }
   return taskNos;

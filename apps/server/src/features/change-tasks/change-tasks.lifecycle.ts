@@ -14,6 +14,7 @@ import { HOSPITAL_TASK_STATUS, USER_TYPE } from '@portal/domain/dictionaries/cod
 import type { TActor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { tasksWritten } from './change-tasks.kept-searches.ts';
 import type { TChangeTaskKind, TChangeTaskRow, TSaveContext } from './change-tasks.kind.ts';
 import {
   findTask,
@@ -103,7 +104,7 @@ export async function saveTask<TForm, TRecord, TRow extends TChangeTaskRow>(
   assertProviderStaff(actor);
   kind.assertSubject({ actor, form: input.form, taskType: before?.taskType ?? input.taskType, task: before });
   const form = await kind.prepare(p, { actor, form: input.form, task: before });
-  return p.db.transaction(async (tx) => {
+  const saved = await p.db.transaction(async (tx) => {
     const task = before ? await findTask<TRow>(tx, kind, { ...scope, idOrTaskNo: before.id }) : null;
     const taskType = task?.taskType ?? input.taskType;
     const ctx: TSaveContext<TForm, TRow> = { actor, form, taskType, task };
@@ -170,6 +171,8 @@ export async function saveTask<TForm, TRecord, TRow extends TChangeTaskRow>(
       });
     return row;
   });
+  await tasksWritten(p, tenantId);
+  return saved;
 }
 
 /**
@@ -183,7 +186,7 @@ export async function moveTask<TRow extends TChangeTaskRow>(
 ): Promise<TRow> {
   const { actor } = input;
   const transition = TASK_TRANSITIONS[input.action];
-  return p.db.transaction(async (tx) => {
+  const moved = await p.db.transaction(async (tx) => {
     const task = await findTask<TRow>(tx, kind, {
       tenantId: actor.tenantId,
       providerId: actor.providerId,
@@ -211,6 +214,8 @@ export async function moveTask<TRow extends TChangeTaskRow>(
     });
     return row;
   });
+  await tasksWritten(p, actor.tenantId);
+  return moved;
 }
 
 /** The unfinished change of a subject (01 or 08), refused with the kind's error (409) when there is one. */

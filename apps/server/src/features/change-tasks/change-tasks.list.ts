@@ -7,6 +7,7 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { countAtMost, pageWindow } from '../../platform/db/paging.ts';
+import { conditionKey, type TKeptSearches } from './change-tasks.kept-searches.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
 import {
   nearestMarks,
@@ -73,11 +74,17 @@ function countedCondition(kind: string, filter: TCountedFilter): SQL {
  * How many tasks each source matches: one read of the kept counts for every source that has
  * `counted` (a few rows of an index, however many tasks match, exact), `matched` as it is, and
  * for each other a count that stops past `cap` (countAtMost: a result above `cap` means "more
- * than cap").
+ * than cap"), kept for the tenant's next pages with `kept` (change-tasks.kept-searches.ts).
  */
-async function countSources(db: TDbOrTx, sources: readonly TListSource[], cap: number): Promise<number[]> {
+async function countSources(
+  db: TDbOrTx,
+  sources: readonly TListSource[],
+  cap: number,
+  kept?: { searches: TKeptSearches; tenantId: string },
+): Promise<number[]> {
+  const countOf = (s: TListSource) => () => countAtMost(db, { table: s.tasks, where: s.where, cap });
   const counted = sources.filter((s) => s.counted);
-  const [kept, ...walked] = await Promise.all([
+  const [stored, ...walked] = await Promise.all([
     counted.length
       ? db
           .select({ kind: taskCounts.kind, n: sql<string>`sum(${taskCounts.n})` })
@@ -87,10 +94,18 @@ async function countSources(db: TDbOrTx, sources: readonly TListSource[], cap: n
       : [],
     ...sources
       .filter((s) => !s.counted && s.matched === undefined)
-      .map((s) => countAtMost(db, { table: s.tasks, where: s.where, cap })),
+      .map((s) =>
+        kept
+          ? kept.searches.recall(
+              kept.tenantId,
+              `count\n${s.kind}\n${cap}\n${conditionKey(s.where)}`,
+              countOf(s),
+            )
+          : countOf(s)(),
+      ),
   ]);
   return sources.map((s) => {
-    if (s.counted) return Number(kept.find((k) => k.kind === s.kind)?.n ?? 0);
+    if (s.counted) return Number(stored.find((k) => k.kind === s.kind)?.n ?? 0);
     if (s.matched !== undefined) return s.matched;
     const [n] = walked.splice(0, 1);
     return n;
@@ -341,9 +356,11 @@ export async function pageAcrossKinds(
     pageKey?: string;
     /** A jump's walk keeps a mark every this many rows (config listJumpMarkEvery); 0: none. */
     marksEvery?: number;
+    /** Keeps the capped counts of the tenant's filtered lists until one of its tasks changes. */
+    kept?: { searches: TKeptSearches; tenantId: string };
   },
 ): Promise<{ total: number; totalCapped: boolean; refs: { kind: string; id: string }[] }> {
-  const counts = await countSources(db, input.sources, input.countCap);
+  const counts = await countSources(db, input.sources, input.countCap, input.kept);
   const totalCapped = input.sources.some((s, i) => !s.counted && counts[i] > input.countCap);
   const total = totalCapped ? input.countCap : counts.reduce((sum, n) => sum + n, 0);
   const window = pageWindow({ current: input.current, size: input.size, total, capped: totalCapped });

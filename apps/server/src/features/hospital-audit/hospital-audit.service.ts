@@ -28,6 +28,7 @@ import {
   initTask,
   overdueJobName,
 } from '../change-tasks/change-tasks.audit.ts';
+import { keptSearches } from '../change-tasks/change-tasks.kept-searches.ts';
 import { findTask, listDecisions as listTaskDecisions } from '../change-tasks/change-tasks.store.ts';
 import { hospitalTaskKind as kind } from '../hospital-tasks/hospital-tasks.kind.ts';
 import { getTaskDetail } from '../hospital-tasks/hospital-tasks.queries.ts';
@@ -73,6 +74,7 @@ export async function listAuditTasks(
     textWalkLimit: p.config.listTextWalkLimit,
     viewer: actor.userId,
     marksEvery: p.config.listJumpMarkEvery,
+    kept: keptSearches(p),
   });
 }
 

@@ -23,6 +23,7 @@ import type { TDbOrTx } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
+import { keptSearches, type TKeptSearches } from '../change-tasks/change-tasks.kept-searches.ts';
 import {
   pageAcrossKinds,
   type TCountedFilter,
@@ -239,9 +240,41 @@ export function walksForText(
  * request's planner knows how many there are and walks the list's order index keeping those
  * ids, and `matches` says how many tasks of the scope match (a list filtered by this alone needs
  * no count). Past LOOKUP_IDS_MAX ids the condition asks the lookup itself. Fewer than three
- * characters (a Chinese search of one or two): no trigram exists, so always the walk.
+ * characters (a Chinese search of one or two): no trigram exists, so always the walk. With
+ * `kept` the outcome is worked out once until a task of the tenant changes (kept searches).
  */
 export async function hospitalTaskTextMatch(
+  db: TDbOrTx,
+  scope: {
+    tenantId: string;
+    providerId?: string | null;
+    countCap: number;
+    walkLimit: number;
+    lookupCostPerMatch?: number;
+    kept?: TKeptSearches;
+  },
+  columns: readonly TSearchColumn[],
+  text: string,
+): Promise<{ where: SQL; matches: number | null }> {
+  if (!scope.kept) return textMatch(db, scope, columns, text);
+  const key = JSON.stringify([
+    'text',
+    scope.providerId ?? null,
+    columns,
+    text,
+    scope.countCap,
+    scope.walkLimit,
+    scope.lookupCostPerMatch ?? null,
+  ]);
+  return scope.kept.recall(
+    scope.tenantId,
+    key,
+    () => textMatch(db, scope, columns, text),
+    (found) => found.matches ?? 1,
+  );
+}
+
+async function textMatch(
   db: TDbOrTx,
   scope: {
     tenantId: string;
@@ -370,6 +403,8 @@ export async function pageOfTasks(
     pageKey?: string;
     /** A jump's walk keeps a mark every this many rows (pageAcrossKinds). */
     marksEvery?: number;
+    /** Keeps the capped counts until a task of the tenant changes (pageAcrossKinds). */
+    kept?: { searches: TKeptSearches; tenantId: string };
   },
 ): Promise<{ records: TCrossKindListItem[]; total: number; totalCapped: boolean }> {
   const { total, totalCapped, refs } = await pageAcrossKinds(db, input);
@@ -441,6 +476,7 @@ export async function listTasks(
   totalCapped: boolean;
 }> {
   const { model, size, current } = request;
+  const kept = keptSearches(p);
   const filters: SQL[] = [
     eq(hospitalTasks.tenantId, actor.tenantId),
     ...(actor.providerId ? [eq(hospitalTasks.providerId, actor.providerId)] : []),
@@ -453,6 +489,7 @@ export async function listTasks(
           providerId: actor.providerId,
           countCap: p.config.listCountCap,
           walkLimit: p.config.listTextWalkLimit,
+          kept,
         },
         ['task_no', 'provider_cn_name', 'provider_en_name'],
         model.title,
@@ -493,6 +530,7 @@ export async function listTasks(
     size,
     countCap: p.config.listCountCap,
     marksEvery: p.config.listJumpMarkEvery,
+    kept: kept && { searches: kept, tenantId: actor.tenantId },
     pageKey: JSON.stringify([
       'tasks',
       actor.tenantId,

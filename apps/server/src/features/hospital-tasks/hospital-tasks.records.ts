@@ -3,6 +3,7 @@ import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { TKeptSearches } from '../change-tasks/change-tasks.kept-searches.ts';
 import type { TCrossKindSort } from '../change-tasks/change-tasks.list.ts';
 import {
   doctorTaskFilterOfAudit,
@@ -90,6 +91,8 @@ export async function searchTasks(
     viewer?: string;
     /** With `viewer`: a jump's walk keeps a mark every this many rows (config listJumpMarkEvery). */
     marksEvery?: number;
+    /** Keeps the filters' outcomes and capped counts until a task of the tenant changes. */
+    kept?: TKeptSearches;
   },
 ): Promise<{
   records: TOperatorTaskItem[];
@@ -108,6 +111,7 @@ export async function searchTasks(
     countCap: input.countCap,
     walkLimit: input.textWalkLimit,
     lookupCostPerMatch: input.textLookupCost,
+    kept: input.kept,
   };
   const textFilters: [readonly TSearchColumn[], string][] = [
     [['task_no', 'provider_cn_name', 'provider_en_name'], filter.title],
@@ -176,6 +180,7 @@ export async function searchTasks(
     size,
     countCap: input.countCap,
     marksEvery: input.marksEvery,
+    kept: input.kept && { searches: input.kept, tenantId: input.tenantId },
     pageKey:
       input.viewer &&
       JSON.stringify(['audit', input.tenantId, input.viewer, filter, input.sort, input.order, size]),
