@@ -70,3 +70,11 @@ describe('the embedded database ANALYZE job', () => {
       await expect(t.platform.jobs.runDue(DATABASE_ANALYZE_JOB)).rejects.toThrow(/Unknown job/);
   });
 });
+
+describe('the PostgreSQL connections', () => {
+  it('run without JIT, which priced a ten-row list walk as the whole scope and compiled it (decision 0022)', async (ctx) => {
+    if (t.platform.database.kind !== 'postgres') ctx.skip();
+    const [row] = await crossTenant('test', () => query<{ jit: string }>(t.platform.db, sql`show jit`));
+    expect(row.jit).toBe('off');
+  });
+});
