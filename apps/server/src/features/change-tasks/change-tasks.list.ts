@@ -57,6 +57,14 @@ export interface TListSource {
    * no other filter): the total, without a count.
    */
   matched?: number;
+  /**
+   * Set when `where` holds a substring filter (ILIKE) that the list applies while it walks its
+   * order index. Under the tenant policy the planner cannot use that filter's statistics and
+   * guesses it rare, so for a page past the first few it read and sorted the whole scope (626 ms
+   * for offset 1,800 of 200,001 tasks); its windows with an offset are read with bitmap scans
+   * and sorts priced out (decision 0022, "walks in order").
+   */
+  walked?: boolean;
 }
 
 /** The condition on task_counts that sums to the number of tasks of `kind` matching `filter`. */
@@ -202,13 +210,23 @@ async function readWindow(
   // The keys leave as text only for the rows returned: a projection under the OFFSET would
   // format every skipped row's timestamps.
   const keys = sql`id::text as task_id, kind, ${byName(sortName)}::text as sort_key, created_at::text as created_key`;
-  const result = await db.execute(
-    input.marksEvery
-      ? sql`select ${keys}, rn from (select walked.*, row_number() over (order by ${order}) as rn
+  const query = input.marksEvery
+    ? sql`select ${keys}, rn from (select walked.*, row_number() over (order by ${order}) as rn
           from (${window}) as walked) as numbered
           where rn > ${input.offset} or rn % ${input.marksEvery} = 0 order by rn`
-      : sql`select ${keys} from (${window}) as page_window order by ${order}`,
-  );
+    : sql`select ${keys} from (${window}) as page_window order by ${order}`;
+  // A first page or a keyset read (no offset) is walked in order anyway: the planner weighs the
+  // few rows it needs against the whole scope.
+  const result =
+    input.offset > 0 && sources.some((s) => s.walked)
+      ? await db.transaction(async (tx) => {
+          // Local to this transaction (lists are read outside any other): the ordered index walk.
+          await tx.execute(
+            sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
+          );
+          return tx.execute(query);
+        })
+      : await db.execute(query);
   return (result as unknown as { rows: TWindowRow[] }).rows;
 }
 

@@ -661,7 +661,8 @@ export function doctorTaskListSource({
   const counted = byCodesOnly
     ? { tenantId, providerId, taskTypes: filter.taskType ?? [], statuses: filter.status ?? [] }
     : undefined;
-  return { kind: 'doctor', tasks: doctorTasks, where: and(...filters), counted };
+  const walked = !!(filter.title || filter.taskNo || filter.providerIdLike || filter.personInCharge);
+  return { kind: 'doctor', tasks: doctorTasks, where: and(...filters), counted, walked };
 }
 
 /** Doctor tasks as rows of the task lists across kinds, in the order of `ids`. */

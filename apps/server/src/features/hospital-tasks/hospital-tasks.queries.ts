@@ -231,6 +231,17 @@ export function walksForText(
 }
 
 /**
+ * A substring filter as a list's condition: `matches`, how many tasks of the scope match when the
+ * lookup found them (null for a walk); `walked`, the condition is an ILIKE the list applies while
+ * it walks its order index (TListSource.walked).
+ */
+export interface TTextMatch {
+  where: SQL;
+  matches: number | null;
+  walked: boolean;
+}
+
+/**
  * Tasks in scope (the tenant, or one provider of it) whose named text columns contain `text`
  * (case-insensitive), as a list's condition. Under row-level security an ILIKE cannot use the
  * trigram indexes (decision 0022), so the condition is either a plain ILIKE, which the list
@@ -255,7 +266,7 @@ export async function hospitalTaskTextMatch(
   },
   columns: readonly TSearchColumn[],
   text: string,
-): Promise<{ where: SQL; matches: number | null }> {
+): Promise<TTextMatch> {
   if (!scope.kept) return textMatch(db, scope, columns, text);
   const key = JSON.stringify([
     'text',
@@ -285,7 +296,7 @@ async function textMatch(
   },
   columns: readonly TSearchColumn[],
   text: string,
-): Promise<{ where: SQL; matches: number | null }> {
+): Promise<TTextMatch> {
   const pattern = `%${escapeLike(text)}%`;
   if ([...text].length < 3 || walksForText(await likeEstimate(db, scope, columns, pattern), scope)) {
     const column = {
@@ -294,16 +305,25 @@ async function textMatch(
       provider_cn_name: hospitalTasks.providerCnName,
       provider_en_name: hospitalTasks.providerEnName,
     } as const;
-    return { where: or(...columns.map((c) => ilike(column[c], pattern))) as SQL, matches: null };
+    return {
+      where: or(...columns.map((c) => ilike(column[c], pattern))) as SQL,
+      matches: null,
+      walked: true,
+    };
   }
   const lookup = sql`select * from hospital_task_ids_like(${scope.tenantId}::uuid, ${scope.providerId ?? null}, ${columns.join(',')}, ${pattern})`;
   const found = await db.execute(
     sql`select ids::text as id from (${lookup}) as found(ids) limit ${LOOKUP_IDS_MAX + 1}`,
   );
   const ids = (found as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-  if (ids.length > LOOKUP_IDS_MAX) return { where: sql`${hospitalTasks.id} in (${lookup})`, matches: null };
-  if (ids.length === 0) return { where: sql`false`, matches: 0 };
-  return { where: sql`${hospitalTasks.id} = any(${`{${ids.join(',')}}`}::uuid[])`, matches: ids.length };
+  if (ids.length > LOOKUP_IDS_MAX)
+    return { where: sql`${hospitalTasks.id} in (${lookup})`, matches: null, walked: false };
+  if (ids.length === 0) return { where: sql`false`, matches: 0, walked: false };
+  return {
+    where: sql`${hospitalTasks.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+    matches: ids.length,
+    walked: false,
+  };
 }
 
 /** The planner's estimates of the tasks in scope and of those matching the pattern (migration 0039). */
@@ -445,14 +465,16 @@ export async function pageOfTasks(
 
 /**
  * The hospital tasks' part of the task lists across kinds; `matched`: how many rows `where`
- * selects when that is known without a count (a text lookup's ids and nothing more).
+ * selects when that is known without a count (a text lookup's ids and nothing more); `walked`:
+ * `where` holds an ILIKE (TListSource.walked).
  */
 export function hospitalTaskListSource(
   where: SQL | undefined,
   counted?: TCountedFilter,
   matched?: number,
+  walked?: boolean,
 ): TListSource {
-  return { kind: 'hospital', tasks: hospitalTasks, where, counted, matched };
+  return { kind: 'hospital', tasks: hospitalTasks, where, counted, matched, walked };
 }
 
 /** The end of a China-time day filter: the next day's start for a date, else just after the instant. */
@@ -521,6 +543,7 @@ export async function listTasks(
             },
         // The title alone (tenant and provider are the lookup's scope): its matches are the total.
         !commitFrom && !commitBefore && model.status.length === 0 ? (text?.matches ?? undefined) : undefined,
+        text?.walked,
       ),
       doctorSource,
     ],

@@ -19,6 +19,7 @@ import {
   pageOfTasks,
   type TCrossKindListItem,
   type TSearchColumn,
+  type TTextMatch,
 } from './hospital-tasks.queries.ts';
 import {
   hospitalTasks,
@@ -119,7 +120,7 @@ export async function searchTasks(
     [['provider_id'], filter.providerId],
     [['provider_cn_name', 'provider_en_name'], filter.providerName],
   ];
-  const texts: { where: SQL; matches: number | null }[] = [];
+  const texts: TTextMatch[] = [];
   for (const [columns, text] of textFilters) {
     if (text) texts.push(await hospitalTaskTextMatch(db, textScope, columns, text));
   }
@@ -158,6 +159,7 @@ export async function searchTasks(
         !commitBefore
         ? (texts[0].matches ?? undefined)
         : undefined,
+      texts.some((x) => x.walked) || !!filter.personInCharge,
     ),
   ];
   const doctorFilter = doctorTaskFilterOfAudit(filter);
