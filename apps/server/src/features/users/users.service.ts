@@ -28,12 +28,28 @@ export async function findUserByAccount(
   return rows[0] ?? null;
 }
 
-/** A user of a tenant by id. */
-export async function getUser(db: TDbOrTx, { tenantId, userId }: { tenantId: string; userId: string }) {
-  const rows = await db
+const prepareUserById = (db: TDbOrTx) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId'))))
+    .prepare('user_by_tenant_and_id');
+
+/**
+ * The user-by-id statement, built once per database handle: every profile read and user check
+ * asks it, and building a 25-column select costs more CPU than PostgreSQL spends answering it
+ * (docs/performance.md). A named statement, so each connection also parses and plans it once.
+ */
+const userById = new WeakMap<TDbOrTx, ReturnType<typeof prepareUserById>>();
+
+/** A user of a tenant by id. */
+export async function getUser(db: TDbOrTx, { tenantId, userId }: { tenantId: string; userId: string }) {
+  let statement = userById.get(db);
+  if (!statement) {
+    statement = prepareUserById(db);
+    userById.set(db, statement);
+  }
+  const rows = await statement.execute({ tenantId, userId });
   return rows[0] ?? null;
 }
 
