@@ -351,6 +351,48 @@ async function readJump(
   return start.backward ? page.reverse() : page;
 }
 
+/** What one row of a kept window holds of the budget: about 160 bytes, four ids' worth. */
+const WINDOW_ROW_WEIGHT = 4;
+
+/**
+ * A page of a list whose every source is a text lookup's ids (at most LOOKUP_IDS_MAX): the whole
+ * order of those rows is read once per tenant generation and kept, and each page is a slice of
+ * it (decision 0022, "kept searches"). Reading a page by `id = any(ids)` made the planner
+ * estimate every id again on every page.
+ */
+async function keptWindowPage(
+  db: TDbOrTx,
+  sources: readonly TListSource[],
+  input: TWindowInput & {
+    current: number;
+    size: number;
+    total: number;
+    kept: { searches: TKeptSearches; tenantId: string };
+  },
+): Promise<{ kind: string; id: string }[]> {
+  const key = [
+    'window',
+    input.sort,
+    input.desc,
+    ...sources.map((s) => `${s.kind}:${conditionKey(s.where)}`),
+  ].join('\n');
+  const all = await input.kept.searches.recall(
+    input.kept.tenantId,
+    key,
+    () =>
+      readWindow(db, sources, {
+        sort: input.sort,
+        desc: input.desc,
+        reverse: false,
+        limit: input.total,
+        offset: 0,
+      }),
+    (rows) => rows.length * WINDOW_ROW_WEIGHT,
+  );
+  const first = (input.current - 1) * input.size;
+  return all.slice(first, first + input.size).map((r) => ({ kind: r.kind, id: r.task_id }));
+}
+
 /**
  * The (kind, id) pairs of one page of a list across kinds, and the count of every row: exact
  * from the kept counts, else counted up to `countCap`; past it the total is `countCap` with
@@ -384,6 +426,13 @@ export async function pageAcrossKinds(
   const window = pageWindow({ current: input.current, size: input.size, total, capped: totalCapped });
   if (!window) return { total, totalCapped, refs: [] };
   const sources = input.sources.filter((_s, i) => counts[i] > 0);
+  if (input.kept && sources.length > 0 && sources.every((s) => s.matched !== undefined)) {
+    return {
+      total,
+      totalCapped,
+      refs: await keptWindowPage(db, sources, { ...input, kept: input.kept, total }),
+    };
+  }
   const pageKey = input.desc ? input.pageKey : undefined;
   const known = pageKey ? recallPages(pageKey, total) : new Map<number, TPageBounds>();
   const before = known.get(input.current - 1);

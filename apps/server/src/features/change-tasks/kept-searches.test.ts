@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../platform/db/db-scope.ts';
 import { createDbKv, type TKv } from '../../platform/kv/kv.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { searchTasks } from '../hospital-tasks/hospital-tasks.records.ts';
 import { hospitalTasks } from '../hospital-tasks/hospital-tasks.tables.ts';
 import {
   conditionKey,
@@ -177,5 +179,82 @@ describe('kept searches in the task lists', () => {
       const after = await page(token, url, model);
       expect([after.total, after.records], name).toEqual([0, []]);
     }
+  });
+});
+
+describe('kept windows of lookup searches', () => {
+  let t: TTestApp;
+  let demoId: string;
+  const queries: string[] = [];
+  const tag = randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { onQuery: (text) => queries.push(text) });
+    demoId = (await findTenantByCode(t.platform.db, 'demo'))!.id;
+    // Seven tasks of the tag, submitted a minute apart (ties of none).
+    await t.platform.db.insert(hospitalTasks).values(
+      Array.from({ length: 7 }, (_v, i) => ({
+        tenantId: demoId,
+        taskNo: `HT19990103${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}${i}`,
+        taskType: '04',
+        providerId: 'P10001',
+        status: '01',
+        providerEnName: `Window Hospital ${tag}`,
+        commitDate: new Date(Date.UTC(2026, 0, 1) - i * 60_000),
+      })),
+    );
+    await tasksWritten(t.platform, demoId);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // Through the app's own handle (its queries are heard), in demo's scope as a request would be.
+  const search = (current: number, kept: boolean) =>
+    withTenant(demoId, () =>
+      searchTasks(t.platform.database.db, {
+        tenantId: demoId,
+        filter: {
+          title: tag,
+          taskNo: '',
+          providerId: '',
+          providerName: '',
+          taskType: [],
+          status: [],
+          sendStartDate: '',
+          sendEndDate: '',
+          personInCharge: '',
+        },
+        current,
+        size: 3,
+        sort: 'commitDate',
+        order: 'desc',
+        countCap: 10_000,
+        // The trigram lookup, whatever the estimate says.
+        textWalkLimit: 0,
+        textLookupCost: 0,
+        kept: kept ? keptSearches(t.platform) : undefined,
+      }),
+    );
+
+  it("read the order of a lookup's matches once per generation and slice every page from it", async () => {
+    const expected: string[][] = [];
+    for (const current of [1, 2, 3, 4])
+      expected.push((await search(current, false)).records.map((r) => r.taskNo));
+    expect(expected.map((p) => p.length)).toEqual([3, 3, 1, 0]);
+    queries.length = 0;
+    for (const current of [1, 2, 3, 4]) {
+      const page = await search(current, true);
+      expect([page.total, page.records.map((r) => r.taskNo)], `page ${current}`).toEqual([
+        7,
+        expected[current - 1],
+      ]);
+    }
+    const windows = () => queries.filter((q) => q.includes('as page_window')).length;
+    expect(windows()).toBe(1);
+    // A task write starts a new generation: the window is read again.
+    await tasksWritten(t.platform, demoId);
+    expect((await search(2, true)).records.map((r) => r.taskNo)).toEqual(expected[1]);
+    expect(windows()).toBe(2);
   });
 });
