@@ -133,7 +133,8 @@ export const ZAuditTaskFilter = z.object({
 });
 export type TAuditTaskFilter = z.output<typeof ZAuditTaskFilter>;
 
-const EMPTY_FILTER: TAuditTaskFilter = {
+/** The audit list's filter with nothing set (a request without `model`). */
+export const EMPTY_AUDIT_FILTER: TAuditTaskFilter = {
   title: '',
   taskNo: '',
   providerId: '',
@@ -161,7 +162,7 @@ export const ZAuditTaskListRequest = z.object({
     .enum(['ascending', 'descending', 'asc', 'desc'], { error: FORMAT })
     .nullish()
     .transform((v) => (v === 'ascending' || v === 'asc' ? ('asc' as const) : ('desc' as const))),
-  model: ZAuditTaskFilter.nullish().transform((v) => v ?? EMPTY_FILTER),
+  model: ZAuditTaskFilter.nullish().transform((v) => v ?? EMPTY_AUDIT_FILTER),
   extra: z.record(z.string(), z.unknown()).nullish(),
   timeRange: z.array(z.string()).nullish(),
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EMPTY_AUDIT_FILTER } from '@portal/domain/hospital-audit/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/db/db-scope.ts';
@@ -214,17 +215,7 @@ describe('kept windows of lookup searches', () => {
     withTenant(demoId, () =>
       searchTasks(t.platform.database.db, {
         tenantId: demoId,
-        filter: {
-          title: tag,
-          taskNo: '',
-          providerId: '',
-          providerName: '',
-          taskType: [],
-          status: [],
-          sendStartDate: '',
-          sendEndDate: '',
-          personInCharge: '',
-        },
+        filter: { ...EMPTY_AUDIT_FILTER, title: tag },
         current,
         size: 3,
         sort: 'commitDate',

@@ -235,6 +235,15 @@ export function walksForText(
  * lookup found them (null for a walk); `walked`, the condition is an ILIKE the list applies while
  * it walks its order index (TListSource.walked).
  */
+/** Where a substring filter looks (the tenant, or one provider of it) and the limits that choose how. */
+interface TTextScope {
+  tenantId: string;
+  providerId?: string | null;
+  countCap: number;
+  walkLimit: number;
+  lookupCostPerMatch?: number;
+}
+
 export interface TTextMatch {
   where: SQL;
   matches: number | null;
@@ -256,14 +265,7 @@ export interface TTextMatch {
  */
 export async function hospitalTaskTextMatch(
   db: TDbOrTx,
-  scope: {
-    tenantId: string;
-    providerId?: string | null;
-    countCap: number;
-    walkLimit: number;
-    lookupCostPerMatch?: number;
-    kept?: TKeptSearches;
-  },
+  scope: TTextScope & { kept?: TKeptSearches },
   columns: readonly TSearchColumn[],
   text: string,
 ): Promise<TTextMatch> {
@@ -287,13 +289,7 @@ export async function hospitalTaskTextMatch(
 
 async function textMatch(
   db: TDbOrTx,
-  scope: {
-    tenantId: string;
-    providerId?: string | null;
-    countCap: number;
-    walkLimit: number;
-    lookupCostPerMatch?: number;
-  },
+  scope: TTextScope,
   columns: readonly TSearchColumn[],
   text: string,
 ): Promise<TTextMatch> {
