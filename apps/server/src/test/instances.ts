@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, describe } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestApp, type TTestApp } from './test-app.ts';
 
@@ -53,4 +54,26 @@ export async function twoInstances(): Promise<TTwoInstances> {
       await first.close();
     },
   };
+}
+
+/**
+ * A describe block of cross-instance tests: it runs when Redis and a shared PostgreSQL database
+ * are there (else it skips), `instances()` starts the two apps on first use, and the block
+ * closes them after its tests.
+ */
+export function describeTwoInstances(name: string, body: (instances: () => Promise<TTwoInstances>) => void) {
+  describe.skipIf(!redisUrl || !postgresUrl)(name, () => {
+    let started: Promise<TTwoInstances> | undefined;
+    afterAll(async () => {
+      // A start that failed has closed what it opened (twoInstances) and failed its test already.
+      await started?.then(
+        (instances) => instances.close(),
+        () => {},
+      );
+    });
+    body(() => {
+      started ??= twoInstances();
+      return started;
+    });
+  });
 }

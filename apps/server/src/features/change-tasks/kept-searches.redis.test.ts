@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
-import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { describeTwoInstances, eventually } from '../../test/instances.ts';
 import { call, login } from '../../test/test-app.ts';
 import { hospitalTasks } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { tasksWritten } from './change-tasks.kept-searches.ts';
@@ -13,15 +13,9 @@ import { tasksWritten } from './change-tasks.kept-searches.ts';
  * (or DATABASE_URL) a PostgreSQL database both instances share.
  */
 
-describe.skipIf(!redisUrl || !postgresUrl)('kept searches on two app instances', () => {
-  let instances: TTwoInstances | undefined;
-  afterAll(async () => {
-    await instances?.close();
-  });
-
+describeTwoInstances('kept searches on two app instances', (instances) => {
   it("a withdrawal on one instance reaches the other's kept search at once", async () => {
-    instances = await twoInstances();
-    const { first, second } = instances;
+    const { first, second } = await instances();
     const tag = randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
     const taskNos = [1, 2].map(
       (i) => `HT19990102${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}${i}`,

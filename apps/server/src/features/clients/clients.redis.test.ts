@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { expect, it } from 'vitest';
+import { describeTwoInstances, eventually } from '../../test/instances.ts';
 import { call, login } from '../../test/test-app.ts';
 
 /**
@@ -8,15 +8,9 @@ import { call, login } from '../../test/test-app.ts';
  * (TEST_DATABASE_URL or DATABASE_URL) are given.
  */
 
-describe.skipIf(!redisUrl || !postgresUrl)('client changes across two instances', () => {
-  let instances: TTwoInstances | undefined;
-  afterAll(async () => {
-    await instances?.close();
-  });
-
+describeTwoInstances('client changes across two instances', (instances) => {
   it('a client disabled on instance A is refused on instance B within the delivery time', async () => {
-    instances = await twoInstances();
-    const { first, second } = instances;
+    const { first, second } = await instances();
     const admin = await login(first.app, 'demo', 'admin');
     const created = await call(first.app, 'demo', admin.token, {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisKv, type TKv } from '../../platform/kv/kv.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
-import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { describeTwoInstances, eventually, redisUrl } from '../../test/instances.ts';
 import { call, login } from '../../test/test-app.ts';
 import { dictionaryCache } from './dictionaries.cache.ts';
 import { dictionaryEntries } from './dictionaries.tables.ts';
@@ -42,15 +42,9 @@ describe.skipIf(!redisUrl)('dictionary cache over Redis pub/sub', () => {
   });
 });
 
-describe.skipIf(!redisUrl || !postgresUrl)('two app instances on one PostgreSQL database', () => {
-  let instances: TTwoInstances | undefined;
-  afterAll(async () => {
-    await instances?.close();
-  });
-
+describeTwoInstances('two app instances on one PostgreSQL database', (instances) => {
   it("an administrator's change on one instance shows up in the other's lookups", async () => {
-    instances = await twoInstances();
-    const { first, second } = instances;
+    const { first, second } = await instances();
     const admin = (await login(first.app, 'demo', 'admin')).token;
     const hospital = (await login(second, 'demo', 'hospital')).token;
     const lookup = async () => {

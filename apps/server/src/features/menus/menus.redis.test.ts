@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
-import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { describeTwoInstances, eventually } from '../../test/instances.ts';
 import { call, login } from '../../test/test-app.ts';
 import { menus } from './menus.tables.ts';
 
@@ -11,15 +11,9 @@ import { menus } from './menus.tables.ts';
  * TEST_DATABASE_URL (or DATABASE_URL) a PostgreSQL database both instances share.
  */
 
-describe.skipIf(!redisUrl || !postgresUrl)('the route tree on two app instances', () => {
-  let instances: TTwoInstances | undefined;
-  afterAll(async () => {
-    await instances?.close();
-  });
-
+describeTwoInstances('the route tree on two app instances', (instances) => {
   it("an administrator's menu edit on one instance reaches the other's router at once", async () => {
-    instances = await twoInstances();
-    const { first, second } = instances;
+    const { first, second } = await instances();
     const admin = (await login(first.app, 'demo', 'admin')).token;
     const auditor = (await login(second, 'demo', 'auditor')).token;
     const router = async () => {

@@ -1,8 +1,8 @@
 import { type ClientRequest, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { expect, it } from 'vitest';
+import { describeTwoInstances, eventually } from '../../test/instances.ts';
 import { call, login } from '../../test/test-app.ts';
 
 /**
@@ -35,15 +35,9 @@ async function openStream(app: FastifyInstance, ticket: string) {
   return { events, close: () => req?.destroy() };
 }
 
-describe.skipIf(!redisUrl || !postgresUrl)('message stream across two instances with Redis', () => {
-  let instances: TTwoInstances | undefined;
-  afterAll(async () => {
-    await instances?.close();
-  });
-
+describeTwoInstances('message stream across two instances with Redis', (instances) => {
   it('a message sent on instance A reaches a stream open on instance B; a ticket works once on either', async () => {
-    instances = await twoInstances();
-    const { first, second } = instances;
+    const { first, second } = await instances();
     const [a, b] = [first.app, second];
     const hospital = await login(b, 'demo', 'hospital');
     const auditor = await login(a, 'demo', 'auditor');

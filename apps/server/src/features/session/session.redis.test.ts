@@ -1,7 +1,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, postgresUrl, redisUrl, type TTwoInstances, twoInstances } from '../../test/instances.ts';
+import { describeTwoInstances, eventually, redisUrl } from '../../test/instances.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { setUserEnabled } from '../users/users.service.ts';
 import { loadActor } from './session.service.ts';
@@ -15,15 +15,9 @@ import { loadActor } from './session.service.ts';
 const visible = (app: FastifyInstance, token: string) =>
   call(app, 'demo', token, { method: 'GET', url: '/saasapi/oauth/resource/visible' });
 
-describe.skipIf(!redisUrl || !postgresUrl)('two app instances on one PostgreSQL database with Redis', () => {
-  let instances: TTwoInstances | undefined;
-  afterAll(async () => {
-    await instances?.close();
-  });
-
+describeTwoInstances('two app instances on one PostgreSQL database with Redis', (instances) => {
   it('a logout or a disabled user on instance A is refused on instance B', async () => {
-    instances = await twoInstances();
-    const { first, second } = instances;
+    const { first, second } = await instances();
     const [a, b] = [first.app, second];
 
     const hospital = await login(b, 'demo', 'hospital');
