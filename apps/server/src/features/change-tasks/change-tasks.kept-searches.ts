@@ -95,11 +95,8 @@ export function keptSearches(p: Pick<TPlatform, 'kv' | 'log' | 'config'>): TKept
       keep(name, entry);
       entry.value.then(
         (value) => {
-          if (kept.get(name) !== entry) return;
-          const weight = Math.max(1, weigh(value as T));
-          keptWeight += weight - entry.weight;
-          entry.weight = weight;
-          keep(name, entry);
+          // Weighed again once known (and dropped if it no longer fits), unless already replaced.
+          if (kept.get(name) === entry) keep(name, { ...entry, weight: Math.max(1, weigh(value as T)) });
         },
         () => {
           if (kept.get(name) === entry) drop(name);

@@ -28,6 +28,7 @@ export async function findUserByAccount(
   return rows[0] ?? null;
 }
 
+// `sql.placeholder` names a parameter of the prepared statement, bound by `execute` below.
 const prepareUserById = (db: TDbOrTx) =>
   db
     .select()
