@@ -254,8 +254,9 @@ export interface TTextMatch {
  * Tasks in scope (the tenant, or one provider of it) whose named text columns contain `text`
  * (case-insensitive), as a list's condition. Under row-level security an ILIKE cannot use the
  * trigram indexes (decision 0022), so the condition is either a plain ILIKE, which the list
- * applies while it walks an index, or the ids the owner-run trigram lookup (migrations 0014,
- * 0049) finds in the scope; walksForText chooses from the owner-run estimate (migrations 0039,
+ * applies while it walks an index, or the ids the owner-run lookup (migrations 0014, 0049,
+ * 0052: the task number by trigrams, the provider id and names by their suffixes) finds in the
+ * scope; walksForText chooses from the owner-run estimate (migrations 0039,
  * 0049). The lookup runs once here and its ids go into the condition as values, so the
  * request's planner knows how many there are and walks the list's order index keeping those
  * ids, and `matches` says how many tasks of the scope match (a list filtered by this alone needs

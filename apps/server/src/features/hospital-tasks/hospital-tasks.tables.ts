@@ -1,5 +1,16 @@
 import type { TFlatContact, TOldData, TServiceTimeRow } from '@portal/domain/hospital-tasks/rules';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { at, tenantColumns } from '../../platform/db/columns.ts';
 import {
   changeTaskColumns,
@@ -117,7 +128,9 @@ export const hospitalTasks = pgTable(
     // indexes led by the tenant (pg_trgm and btree_gin, loaded in PGlite too), so the owner-run
     // lookup of an ILIKE '%…%' of three characters or more intersects the tenant's entries with
     // the pattern's trigrams in one index scan instead of finding the matches of every tenant
-    // (decision 0022, tenant-led trigram amendment; migration 0049).
+    // (decision 0022, tenant-led trigram amendment; migration 0049). Since migration 0052 the
+    // provider id and names of a text of 3 to 64 characters go through
+    // hospital_task_name_suffixes instead; the task number, and longer texts, still come here.
     index('hospital_tasks_tenant_task_no_trgm_idx').using('gin', t.tenantId, t.taskNo.op('gin_trgm_ops')),
     index('hospital_tasks_tenant_provider_id_trgm_idx').using(
       'gin',
@@ -134,6 +147,9 @@ export const hospitalTasks = pgTable(
       t.tenantId,
       t.providerEnName.op('gin_trgm_ops'),
     ),
+    // The tasks of one name, for the lookup through hospital_task_name_suffixes (migration 0052).
+    index('hospital_tasks_tenant_cn_name_idx').on(t.tenantId, t.providerCnName),
+    index('hospital_tasks_tenant_en_name_idx').on(t.tenantId, t.providerEnName),
     // Also hospital_tasks_search_idx, (tenant, provider) INCLUDE (task number, both names), made
     // by migration 0039 (drizzle has no INCLUDE): the substring filters' capped counts read it
     // alone (decision 0022, text-search amendment).
@@ -145,6 +161,48 @@ export const hospitalTasks = pgTable(
       t.commitDate.desc().nullsLast(),
       t.createdAt.desc().nullsLast(),
       t.id.desc().nullsLast(),
+    ),
+  ],
+);
+
+/**
+ * The distinct provider ids ('i'), Chinese names ('c') and English names ('e') of a tenant's
+ * hospital tasks, added by a trigger on hospital_tasks (migration 0052) and never removed: a few
+ * per provider however many tasks it has. A value is added once, with its suffixes below.
+ */
+export const hospitalTaskNameValues = pgTable(
+  'hospital_task_name_values',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    /** Which column: i provider id, c Chinese name, e English name. */
+    col: varchar('col', { length: 1 }).notNull(),
+    value: varchar('value', { length: 200 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'hospital_task_name_values_pk', columns: [t.tenantId, t.col, t.value] })],
+);
+
+/**
+ * Every suffix of three characters or more of each lower-cased value of
+ * hospital_task_name_values, cut to 64 characters. A value contains a text exactly when one of
+ * its suffixes starts with it, so the owner-run substring lookup finds the values matching a
+ * search of 3 to 64 characters in one range of the pattern index, however common its words, and
+ * then reads their tasks by (tenant, value) (decision 0022, suffix amendment). A value no task
+ * carries any more finds nothing.
+ */
+export const hospitalTaskNameSuffixes = pgTable(
+  'hospital_task_name_suffixes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    suffix: text('suffix').notNull(),
+    col: varchar('col', { length: 1 }).notNull(),
+    value: varchar('value', { length: 200 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('hospital_task_name_suffixes_uq').on(
+      t.tenantId,
+      t.suffix.op('text_pattern_ops'),
+      t.col,
+      t.value,
     ),
   ],
 );

@@ -223,3 +223,133 @@ describe('substring filters of the task lists', () => {
     }
   });
 });
+
+describe('the lookup through the suffixes of ids and names (migration 0052)', () => {
+  const names = {
+    union: `Ünïon Hospital 50% ${tag}`,
+    mary: `St_Mary's ${tag}`,
+    decoy: `StXMary's ${tag}`,
+    slash: `Back\\slash ${tag}`,
+    long: `${'Long hospital name '.repeat(4)}${tag}`,
+  };
+  beforeAll(async () => {
+    const rows = [
+      { n: 'U', en: names.union, cn: `协和医院${tag}` },
+      { n: 'M', en: names.mary, cn: '' },
+      { n: 'D', en: names.decoy, cn: '' },
+      { n: 'S', en: names.slash, cn: '' },
+      { n: 'L', en: names.long, cn: '' },
+      { n: 'R', en: `Before rename ${tag}`, cn: '' },
+    ];
+    for (const row of rows) {
+      await t.platform.db.insert(hospitalTasks).values({
+        tenantId: demoId,
+        taskNo: `HX${tag}${row.n}`,
+        taskType: '04',
+        providerId: `PX${tag}${row.n}`,
+        status: '01',
+        providerCnName: row.cn,
+        providerEnName: row.en,
+      });
+    }
+    // A rename writes a value the tasks did not carry yet.
+    await t.platform.db
+      .update(hospitalTasks)
+      .set({ providerEnName: `After rename ${tag}` })
+      .where(eq(hospitalTasks.taskNo, `HX${tag}R`));
+  });
+
+  const found = async (
+    text: string,
+    columns: ('task_no' | 'provider_id' | 'provider_cn_name' | 'provider_en_name')[],
+    lookup: boolean,
+  ) => {
+    const db = t.platform.database.db;
+    return withTenant(demoId, async () => {
+      const condition = await hospitalTaskTextMatch(
+        db,
+        {
+          tenantId: demoId,
+          countCap: 10_000,
+          walkLimit: lookup ? 0 : Number.MAX_SAFE_INTEGER,
+          lookupCostPerMatch: lookup ? 0 : undefined,
+        },
+        columns,
+        text,
+      );
+      const rendered = new PgDialect().sqlToQuery(condition.where).sql;
+      expect(rendered.includes('ilike'), text).toBe(!lookup);
+      const rows = await db
+        .select({ taskNo: hospitalTasks.taskNo })
+        .from(hospitalTasks)
+        .where(and(eq(hospitalTasks.tenantId, demoId), condition.where));
+      return rows.map((r) => r.taskNo).sort();
+    });
+  };
+
+  it('finds what the ILIKE walk finds: case folding beyond ASCII, escaped wildcards, Chinese, long texts, renames', async () => {
+    const low = tag.toLowerCase();
+    const cases: [text: string, expected: string[]][] = [
+      [`ÜNÏON hospital`, [`HX${tag}U`]],
+      [`50% ${low}`, [`HX${tag}U`]],
+      // "_" and "%" are the user's characters, not wildcards: the decoy StXMary's is not found.
+      [`st_mary`, [`HX${tag}M`]],
+      [`k\\sla`, [`HX${tag}S`]],
+      [`协和医院${tag}`, [`HX${tag}U`]],
+      [`和医院`, [`HX${tag}U`]],
+      // Longer than the 64 characters a suffix keeps: the trigram indexes answer.
+      [names.long.toUpperCase(), [`HX${tag}L`]],
+      [`${'hospital name long '.repeat(3)}hospital`, [`HX${tag}L`]],
+      [`after rename ${low}`, [`HX${tag}R`]],
+      [`before rename ${low}`, []],
+      [`no such hospital ${low}`, []],
+    ];
+    for (const [text, expected] of cases) {
+      const columns = ['task_no', 'provider_cn_name', 'provider_en_name'] as const;
+      expect(await found(text, [...columns], false), `walk: ${text}`).toEqual(expected);
+      expect(await found(text, [...columns], true), `lookup: ${text}`).toEqual(expected);
+    }
+    // The provider id column, alone and beside the task number.
+    for (const columns of [['provider_id'], ['task_no', 'provider_id']] as const) {
+      expect(await found(`px${low}m`, [...columns], true)).toEqual([`HX${tag}M`]);
+      expect(await found(`px${low}`, [...columns], true)).toEqual(
+        await found(`px${low}`, [...columns], false),
+      );
+    }
+  });
+
+  it('keeps each value and its suffixes once, and adds nothing for a change of status', async () => {
+    const count = async () => {
+      const result = await t.platform.db.execute(
+        sql`select (select count(*) from hospital_task_name_values where tenant_id = ${demoId}::uuid)::int as v,
+          (select count(*) from hospital_task_name_suffixes where tenant_id = ${demoId}::uuid)::int as s`,
+      );
+      return (result as unknown as { rows: { v: number; s: number }[] }).rows[0];
+    };
+    const before = await count();
+    await t.platform.db
+      .update(hospitalTasks)
+      .set({ status: '02' })
+      .where(eq(hospitalTasks.taskNo, `HX${tag}M`));
+    await t.platform.db.insert(hospitalTasks).values({
+      tenantId: demoId,
+      taskNo: `HX${tag}M2`,
+      taskType: '04',
+      providerId: `PX${tag}M`,
+      status: '01',
+      providerEnName: names.mary,
+    });
+    expect(await count()).toEqual(before);
+    const suffixes = await t.platform.db.execute(
+      sql`select suffix from hospital_task_name_suffixes where tenant_id = ${demoId}::uuid and col = 'e'
+        and value = ${names.mary} order by suffix`,
+    );
+    const expected = [...names.mary.toLowerCase()]
+      .map((_, i, chars) => chars.slice(i).join(''))
+      .filter((s) => [...s].length >= 3)
+      .sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1));
+    expect((suffixes as unknown as { rows: { suffix: string }[] }).rows.map((r) => r.suffix)).toEqual(
+      expected,
+    );
+  });
+});
