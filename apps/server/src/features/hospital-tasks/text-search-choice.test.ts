@@ -297,8 +297,9 @@ describe('the lookup through the suffixes of ids and names (migration 0052)', ()
       [`k\\sla`, [`HX${tag}S`]],
       [`协和医院${tag}`, [`HX${tag}U`]],
       [`和医院`, [`HX${tag}U`]],
-      // Longer than the 64 characters a suffix keeps: the trigram indexes answer.
+      // Longer than the 64 characters a suffix keeps: the value itself decides past them.
       [names.long.toUpperCase(), [`HX${tag}L`]],
+      [`${names.long.slice(0, -1)}#`, []],
       [`${'hospital name long '.repeat(3)}hospital`, [`HX${tag}L`]],
       [`after rename ${low}`, [`HX${tag}R`]],
       [`before rename ${low}`, []],
