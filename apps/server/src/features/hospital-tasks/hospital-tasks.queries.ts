@@ -231,11 +231,6 @@ export function walksForText(
   return walk <= limits.walkLimit || walk <= lookup;
 }
 
-/**
- * A substring filter as a list's condition: `matches`, how many tasks of the scope match when the
- * lookup found them (null for a walk); `walked`, the condition is an ILIKE the list applies while
- * it walks its order index (TListSource.walked).
- */
 /** Where a substring filter looks (the tenant, or one provider of it) and the limits that choose how. */
 interface TTextScope {
   tenantId: string;
@@ -245,6 +240,11 @@ interface TTextScope {
   lookupCostPerMatch?: number;
 }
 
+/**
+ * A substring filter as a list's condition: `matches`, how many tasks of the scope match when the
+ * lookup found them (null for a walk); `walked`, the condition is an ILIKE the list applies while
+ * it walks its order index (TListSource.walked).
+ */
 export interface TTextMatch {
   where: SQL;
   matches: number | null;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { EMPTY_AUDIT_FILTER } from '@portal/domain/hospital-audit/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/db/db-scope.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
-import { hospitalTaskTextMatch, walksForText } from './hospital-tasks.queries.ts';
+import { hospitalTaskTextMatch, type TSearchColumn, walksForText } from './hospital-tasks.queries.ts';
 import { searchTasks } from './hospital-tasks.records.ts';
 import { hospitalTasks } from './hospital-tasks.tables.ts';
 
@@ -64,6 +65,46 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * The task numbers a substring filter selects in its scope, by the walk or by the lookup, read
+ * through the app's own handle (the request role under row-level security: call in withTenant),
+ * and the filter's condition as SQL text.
+ */
+async function matchedTaskNos(
+  scope: { tenantId: string; providerId?: string | null; lookup: boolean },
+  columns: readonly TSearchColumn[],
+  text: string,
+): Promise<{ taskNos: string[]; condition: string }> {
+  const db = t.platform.database.db;
+  const { tenantId, providerId, lookup } = scope;
+  const match = await hospitalTaskTextMatch(
+    db,
+    {
+      tenantId,
+      providerId,
+      countCap: 10_000,
+      walkLimit: lookup ? 0 : Number.MAX_SAFE_INTEGER,
+      lookupCostPerMatch: lookup ? 0 : undefined,
+    },
+    columns,
+    text,
+  );
+  const rows = await db
+    .select({ taskNo: hospitalTasks.taskNo })
+    .from(hospitalTasks)
+    .where(
+      and(
+        eq(hospitalTasks.tenantId, tenantId),
+        providerId ? eq(hospitalTasks.providerId, providerId) : undefined,
+        match.where,
+      ),
+    );
+  return {
+    taskNos: rows.map((r) => r.taskNo).sort(),
+    condition: new PgDialect().sqlToQuery(match.where).sql,
+  };
+}
+
 describe('substring filters of the task lists', () => {
   const rendered = (condition: Parameters<PgDialect['sqlToQuery']>[0]) =>
     new PgDialect().sqlToQuery(condition).sql;
@@ -101,18 +142,7 @@ describe('substring filters of the task lists', () => {
       const search = (walk: boolean) =>
         searchTasks(t.platform.db, {
           tenantId: demoId,
-          filter: {
-            title: '',
-            taskNo: '',
-            providerId: '',
-            providerName: '',
-            taskType: [],
-            status: [],
-            sendStartDate: '',
-            sendEndDate: '',
-            personInCharge: '',
-            ...filter,
-          },
+          filter: { ...EMPTY_AUDIT_FILTER, ...filter },
           current: 1,
           size: 20,
           sort: 'commitDate',
@@ -143,30 +173,13 @@ describe('substring filters of the task lists', () => {
     // The app's own handle, which runs as the request role in withTenant (row-level security).
     const db = t.platform.database.db;
     const taskNos = async (tenantId: string, providerId: string | null, lookup: boolean, text: string) => {
-      const condition = await hospitalTaskTextMatch(
-        db,
-        {
-          tenantId,
-          providerId,
-          countCap: 10_000,
-          walkLimit: lookup ? 0 : Number.MAX_SAFE_INTEGER,
-          lookupCostPerMatch: lookup ? 0 : undefined,
-        },
+      const match = await matchedTaskNos(
+        { tenantId, providerId, lookup },
         ['task_no', 'provider_cn_name', 'provider_en_name'],
         text,
       );
-      expect(rendered(condition.where)).toContain(lookup ? 'any(' : 'ilike');
-      const rows = await db
-        .select({ taskNo: hospitalTasks.taskNo })
-        .from(hospitalTasks)
-        .where(
-          and(
-            eq(hospitalTasks.tenantId, tenantId),
-            providerId ? eq(hospitalTasks.providerId, providerId) : undefined,
-            condition.where,
-          ),
-        );
-      return rows.map((r) => r.taskNo).sort();
+      expect(match.condition).toContain(lookup ? 'any(' : 'ilike');
+      return match.taskNos;
     };
     for (const text of [`hospital ${tag.toLowerCase()}`, `HT${tag}`]) {
       for (const providerId of [null, 'P10001', `PT${tag}`]) {
@@ -198,17 +211,7 @@ describe('substring filters of the task lists', () => {
       const page = await withTenant(demoId, () =>
         searchTasks(t.platform.database.db, {
           tenantId: demoId,
-          filter: {
-            title: `HT${tag}`,
-            taskNo: '',
-            providerId: '',
-            providerName: '',
-            taskType: [],
-            status: [],
-            sendStartDate: '',
-            sendEndDate: '',
-            personInCharge: '',
-          },
+          filter: { ...EMPTY_AUDIT_FILTER, title: `HT${tag}` },
           current: 2,
           size: 4,
           sort: 'commitDate',
@@ -259,33 +262,12 @@ describe('the lookup through the suffixes of ids and names (migration 0052)', ()
       .where(eq(hospitalTasks.taskNo, `HX${tag}R`));
   });
 
-  const found = async (
-    text: string,
-    columns: ('task_no' | 'provider_id' | 'provider_cn_name' | 'provider_en_name')[],
-    lookup: boolean,
-  ) => {
-    const db = t.platform.database.db;
-    return withTenant(demoId, async () => {
-      const condition = await hospitalTaskTextMatch(
-        db,
-        {
-          tenantId: demoId,
-          countCap: 10_000,
-          walkLimit: lookup ? 0 : Number.MAX_SAFE_INTEGER,
-          lookupCostPerMatch: lookup ? 0 : undefined,
-        },
-        columns,
-        text,
-      );
-      const rendered = new PgDialect().sqlToQuery(condition.where).sql;
-      expect(rendered.includes('ilike'), text).toBe(!lookup);
-      const rows = await db
-        .select({ taskNo: hospitalTasks.taskNo })
-        .from(hospitalTasks)
-        .where(and(eq(hospitalTasks.tenantId, demoId), condition.where));
-      return rows.map((r) => r.taskNo).sort();
+  const found = (text: string, columns: readonly TSearchColumn[], lookup: boolean) =>
+    withTenant(demoId, async () => {
+      const match = await matchedTaskNos({ tenantId: demoId, lookup }, columns, text);
+      expect(match.condition.includes('ilike'), text).toBe(!lookup);
+      return match.taskNos;
     });
-  };
 
   it('finds what the ILIKE walk finds: case folding beyond ASCII, escaped wildcards, Chinese, long texts, renames', async () => {
     const low = tag.toLowerCase();
