@@ -36,7 +36,7 @@ import { providerAccountsRoutes } from './features/provider-accounts/provider-ac
 import { rolesAdminRoutes } from './features/roles/roles.admin.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
-import { loadActor, verifyClient } from './features/session/session.service.ts';
+import { actorInMemory, loadActor, verifyClient } from './features/session/session.service.ts';
 import { smsRoutes } from './features/sms/sms.routes.ts';
 import { usersAdminRoutes } from './features/users/users.admin.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -199,6 +199,8 @@ export async function buildApp(
     },
     verifyClient: (clientId, secret) => verifyClient(platform, clientId, secret),
     loadActor: (claims, ctx) => loadActor(platform, claims, ctx),
+    knownClient: (clientId, secret) => platform.authCache.knownClient(clientId, secret),
+    actorInMemory: (claims) => actorInMemory(platform, claims),
   });
 
   await app.register(formbody);

@@ -142,6 +142,44 @@ describe('auth cache', () => {
     expect(await cache.verifiedClient('web', 'right', verify(false))).toBeNull();
   });
 
+  it('reads a settled session or client synchronously, and nothing it would not answer itself', async () => {
+    const { cache, setEpoch, tick } = setup({ ttlSeconds: 60 });
+    const fits = () => true;
+    expect(cache.knownSession('s1', fits)).toBeUndefined();
+    let release: (e: TSessionEntry) => void = () => {};
+    const running = cache.session('s1', () => new Promise((resolve) => (release = resolve)));
+    // A load still running is the awaited path's.
+    expect(cache.knownSession('s1', fits)).toBeUndefined();
+    release(entry('s1', 'u1'));
+    await running;
+    const hits = cache.stats.hits;
+    expect(cache.knownSession('s1', fits)?.actor.userId).toBe('u1');
+    expect(cache.stats.hits).toBe(hits + 1);
+    // An entry the caller cannot use is not a hit.
+    expect(cache.knownSession('s1', () => false)).toBeUndefined();
+    expect(cache.stats.hits).toBe(hits + 1);
+
+    await cache.verifiedClient('web', 'right', async () => ({ tenantId: null }));
+    await cache.verifiedClient('web', 'wrong', async () => null);
+    expect(cache.knownClient('web', 'right')).toEqual({ tenantId: null });
+    expect(cache.knownClient('web', 'wrong')).toBeUndefined();
+
+    setEpoch(null);
+    expect(cache.knownSession('s1', fits)).toBeUndefined();
+    expect(cache.knownClient('web', 'right')).toBeUndefined();
+    setEpoch(1);
+    await cache.session('s1', async () => entry('s1', 'u1'));
+    await cache.verifiedClient('web', 'right', async () => ({ tenantId: null }));
+    await cache.invalidate({ sessionId: 's1' });
+    await cache.invalidate({ clientId: 'web' });
+    expect(cache.knownSession('s1', fits)).toBeUndefined();
+    expect(cache.knownClient('web', 'right')).toBeUndefined();
+
+    await cache.session('s1', async () => entry('s1', 'u1'));
+    tick(60_000);
+    expect(cache.knownSession('s1', fits)).toBeUndefined();
+  });
+
   it('goes to the database while broadcasts cannot be heard, and starts empty when they can again', async () => {
     const { cache, get, loads, setEpoch } = setup();
     await get('s1');

@@ -43,6 +43,14 @@ export interface TAuthCache {
   /** The live session `sessionId`, from memory or loaded by `load` (which throws when it is gone). */
   session(sessionId: string, load: () => Promise<TSessionEntry>): Promise<TSessionEntry>;
   /**
+   * The request path's synchronous reads: the verified client, or the session's entry when
+   * `fits` accepts it, when it is in memory, loaded and within the TTL; undefined otherwise (a
+   * miss, a load still running, an unusable cache), and the caller asks `verifiedClient` or
+   * `session`, which decide as before. A hit counts as one.
+   */
+  knownClient(clientId: string, secret: string): TVerifiedClient | undefined;
+  knownSession(sessionId: string, fits: (entry: TSessionEntry) => boolean): TSessionEntry | undefined;
+  /**
    * Drops what `scope` names here at once and tells every other instance to drop it too. Call
    * it after the change is committed: logout, revocation, password change, user or tenant
    * enabled/disabled, roles or permissions changed, client changed.
@@ -55,31 +63,39 @@ export interface TAuthCache {
 interface TSlot<T> {
   value: Promise<T>;
   loadedAt: number;
+  /** The value once the load has settled and was kept. */
+  settled?: { value: T };
 }
 
 /** A Map kept in use order: a hit moves the key to the end, the oldest is evicted past `max`. */
 class Lru<T> {
   readonly map = new Map<string, TSlot<T>>();
   readonly max: number;
+  /** The key moved to the end last: a hit on it moves nothing (one client, a page's burst of calls). */
+  private newest: string | undefined;
   constructor(max: number) {
     this.max = max;
   }
   get(key: string): TSlot<T> | undefined {
     const slot = this.map.get(key);
-    if (slot) {
+    if (slot && key !== this.newest) {
       this.map.delete(key);
       this.map.set(key, slot);
+      this.newest = key;
     }
     return slot;
   }
   set(key: string, slot: TSlot<T>): void {
     this.map.delete(key);
     this.map.set(key, slot);
+    this.newest = key;
     while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
   }
 }
 
 const sha256 = (value: string) => hash('sha256', value, 'base64url');
+/** A client's cache key: its id and a hash of the secret, never the secret. */
+const clientKey = (clientId: string, secret: string) => `${clientId}\n${sha256(secret)}`;
 
 /**
  * The in-process cache of the request path (docs/decisions/0018-auth-cache.md): verified client
@@ -109,8 +125,6 @@ export function createAuthCache({
   const sessions = new Lru<TSessionEntry>(maxEntries);
   const stats = { hits: 0, loads: 0, bypassed: 0 };
   let epoch: number | null = null;
-  /** The actor of each settled session slot, so a scope can be matched without awaiting. */
-  const settledActors = new WeakMap<TSlot<TSessionEntry>, TActor>();
 
   const drop = (scope: TAuthScope) => {
     if ('all' in scope) {
@@ -126,7 +140,7 @@ export function createAuthCache({
       const providerId = 'providerId' in scope ? scope.providerId : null;
       for (const [key, slot] of [...sessions.map]) {
         // A load still running is dropped too: it may have read the rows before the change.
-        const actor = settledActors.get(slot);
+        const actor = slot.settled?.value.actor;
         if (
           !actor ||
           (actor.tenantId === scope.tenantId &&
@@ -170,7 +184,6 @@ export function createAuthCache({
     key: string,
     load: () => Promise<T>,
     keep: (value: T) => boolean,
-    onSettled?: (slot: TSlot<T>, value: T) => void,
   ): Promise<T> {
     if (!usable()) {
       stats.bypassed++;
@@ -189,7 +202,7 @@ export function createAuthCache({
       (value) => {
         if (!keep(value)) {
           if (lru.map.get(key) === fresh) lru.map.delete(key);
-        } else onSettled?.(fresh, value);
+        } else fresh.settled = { value };
       },
       () => {
         if (lru.map.get(key) === fresh) lru.map.delete(key);
@@ -198,20 +211,29 @@ export function createAuthCache({
     return fresh.value;
   }
 
+  function known<T>(lru: Lru<T>, key: string, fits: (value: T) => boolean): T | undefined {
+    if (!usable()) return undefined;
+    const slot = lru.get(key);
+    if (!slot?.settled || now() - slot.loadedAt >= ttlMs || !fits(slot.settled.value)) return undefined;
+    stats.hits++;
+    return slot.settled.value;
+  }
+
   return {
     stats,
     verifiedClient(clientId, secret, verify) {
       // Only successes are kept: a wrong secret never fills the cache.
-      return remember(clients, `${clientId}\n${sha256(secret)}`, verify, (client) => client !== null);
+      return remember(clients, clientKey(clientId, secret), verify, (client) => client !== null);
     },
     session(sessionId, load) {
-      return remember(
-        sessions,
-        sessionId,
-        load,
-        () => true,
-        (slot, entry) => settledActors.set(slot, entry.actor),
-      );
+      return remember(sessions, sessionId, load, () => true);
+    },
+    knownClient(clientId, secret) {
+      // Refusals are never kept (verifiedClient), so a settled client is one that verified.
+      return known(clients, clientKey(clientId, secret), () => true) ?? undefined;
+    },
+    knownSession(sessionId, fits) {
+      return known(sessions, sessionId, fits);
     },
     async invalidate(scope) {
       drop(scope);

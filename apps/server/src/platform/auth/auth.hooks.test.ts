@@ -14,6 +14,8 @@ describe('route access declarations', () => {
       loadActor: async () => {
         throw new Error('unused');
       },
+      knownClient: () => undefined,
+      actorInMemory: () => undefined,
     });
     expect(() => app.get('/saasapi/open', async () => 'oops')).toThrow(/declares no access rule/);
     await app.close();

@@ -1,7 +1,7 @@
 import { ERRORS, formatMessage } from '@portal/domain/errors/catalogue';
 import { isPermitted } from '@portal/domain/permissions';
 import { PROVIDER_FUNCTION, type TProviderFunction } from '@portal/domain/provider-accounts/codes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { handleInTenant } from '../db/db-scope.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TAccess, TActor } from './access.ts';
@@ -12,10 +12,20 @@ export interface TAuthDeps {
   /** Tenant by code, or null when unknown or disabled. */
   findTenant(code: string): Promise<{ id: string; code: string } | null>;
   /** The enabled registered client with this id and secret (and the tenant it serves), or null. */
-  verifyClient(clientId: string, secret: string): Promise<{ tenantId: string | null } | null>;
+  verifyClient(clientId: string, secret: string): Promise<TClient | null>;
   /** The actor of a live session; throws a session AppError when the session is gone or ran out. */
   loadActor(claims: TAccessClaims, ctx: { ip: string; requestId: string }): Promise<TActor>;
+  /**
+   * What the two above would answer, when it is in memory and needs nothing else (a recently
+   * verified client; a cached, fresh session needing no touch); undefined sends the request
+   * down the awaited path, which decides and refuses as before.
+   */
+  knownClient(clientId: string, secret: string): TClient | undefined;
+  actorInMemory(claims: TAccessClaims): TActor | undefined;
 }
+
+/** A verified client: the tenant it serves (null: every tenant). */
+type TClient = { tenantId: string | null };
 
 export interface TAccessTableEntry {
   method: string;
@@ -101,48 +111,87 @@ export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
   });
 }
 
-/** The per-request check of one route's access rule: client, token, session, permission. */
+/**
+ * The per-request check of one route's access rule: client, token, session, permission. A
+ * callback hook that finishes synchronously when the client, the token's claims and the actor
+ * are all in memory (the common case: no promise, no database scope); each step that is not
+ * awaits its source and goes on from there, with the same checks and refusals.
+ */
 function accessCheck(
   deps: TAuthDeps,
   rule: TAccess,
   options: { duringPasswordChange: boolean; providerFunction: TProviderFunction | undefined },
-): (request: FastifyRequest) => Promise<void> {
+): onRequestHookHandler {
   if (rule.kind === 'public') {
     return async (request) => {
       const tenantCode = (request.headers.tenant as string | undefined)?.trim();
       if (tenantCode) request.tenant = await deps.findTenant(tenantCode);
     };
   }
-  return async (request) => {
-    const basic = readBasic(request);
-    const client = basic ? await deps.verifyClient(basic.clientId, basic.secret) : null;
-    if (!basic || !client) throw new AppError('INVALID_CLIENT');
-    request.clientId = basic.clientId;
 
+  const withClient = (request: FastifyRequest, clientId: string, client: TClient | null) => {
+    if (!client) throw new AppError('INVALID_CLIENT');
+    request.clientId = clientId;
     if (rule.kind === 'client') {
       const tenantCode = (request.headers.tenant as string | undefined)?.trim();
-      if (tenantCode) request.tenant = await deps.findTenant(tenantCode);
-      // A tenant's own client serves only that tenant's users (the built-in one serves every tenant).
-      if (!servesTenant(client, request.tenant?.id)) throw new AppError('INVALID_CLIENT');
-      return;
+      if (!tenantCode) return admitClient(request, client);
+      return deps.findTenant(tenantCode).then((tenant) => {
+        request.tenant = tenant;
+        admitClient(request, client);
+      });
     }
-
     const token = readBearer(request);
     if (!token) throw new AppError('TOKEN_MISSING');
-    const claims = await deps.tokens.verifyAccess(token);
-    const actor = await deps.loadActor(claims, { ip: request.ip, requestId: request.id });
+    const claims = deps.tokens.knownAccess(token);
+    if (claims) return withClaims(request, client, claims);
+    return deps.tokens.verifyAccess(token).then((verified) => withClaims(request, client, verified));
+  };
+
+  const withClaims = (request: FastifyRequest, client: TClient, claims: TAccessClaims) => {
+    const actor = deps.actorInMemory(claims);
+    if (actor) return admitActor(request, client, actor);
+    return deps
+      .loadActor(claims, { ip: request.ip, requestId: request.id })
+      .then((loaded) => admitActor(request, client, loaded));
+  };
+
+  /** A tenant's own client serves only that tenant's users (the built-in one serves every tenant). */
+  const admitClient = (request: FastifyRequest, client: TClient) => {
+    if (!servesTenant(client, request.tenant?.id)) throw new AppError('INVALID_CLIENT');
+  };
+
+  const admitActor = (request: FastifyRequest, client: TClient, actor: TActor) => {
     if (!servesTenant(client, actor.tenantId)) throw new AppError('INVALID_CLIENT');
     request.actor = actor;
     request.tenant = { id: actor.tenantId, code: actor.tenantCode };
-
     if (actor.mustChangePassword && !options.duringPasswordChange) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED');
     }
-
     if (rule.kind === 'permission' && !isPermitted(actor.permissions, rule.permission)) {
       throw new AppError('NO_PERMISSION');
     }
     if (options.providerFunction) refuseSwitchedOff(actor, options.providerFunction);
+  };
+
+  // Callback hook, not an async one: a request whose steps are all in memory awaits nothing.
+  return (request, _reply, done) => {
+    let pending: Promise<void> | void;
+    try {
+      const basic = readBasic(request);
+      if (!basic) throw new AppError('INVALID_CLIENT');
+      const client = deps.knownClient(basic.clientId, basic.secret);
+      pending =
+        client !== undefined
+          ? withClient(request, basic.clientId, client)
+          : deps
+              .verifyClient(basic.clientId, basic.secret)
+              .then((verified) => withClient(request, basic.clientId, verified));
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (pending) pending.then(() => done(), done);
+    else done();
   };
 }
 

@@ -36,6 +36,18 @@ describe('verified access tokens are remembered until they expire', () => {
     expect(verifications.n).toBe(1);
   });
 
+  it('reads a verified token synchronously until its exp, and no other', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z'), toFake: ['Date'] });
+    const tokens = createTokenService(SECRET, 60);
+    const { token } = await tokens.signAccess(claims(1));
+    expect(tokens.knownAccess(token)).toBeUndefined();
+    await tokens.verifyAccess(token);
+    expect(tokens.knownAccess(token)).toEqual(claims(1));
+    expect(tokens.knownAccess(`${token}x`)).toBeUndefined();
+    vi.setSystemTime(new Date('2026-11-25T10:01:00Z'));
+    expect(tokens.knownAccess(token)).toBeUndefined();
+  });
+
   it('refuses a remembered token once its exp has passed', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z'), toFake: ['Date'] });
     const tokens = createTokenService(SECRET, 60);

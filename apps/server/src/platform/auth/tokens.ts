@@ -40,8 +40,19 @@ export function createTokenService(
   const key = new TextEncoder().encode(secret);
   /** Token text -> its claims and `exp` (seconds), oldest first (Map insertion order). */
   const verified = new Map<string, { claims: TAccessClaims; exp: number }>();
+  /** The claims of a token that verified before and has not expired; undefined otherwise. */
+  function knownAccess(token: string): TAccessClaims | undefined {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    // jose's rule: expired once now >= exp.
+    if (Math.floor(Date.now() / 1000) < known.exp) return known.claims;
+    verified.delete(token);
+    return undefined;
+  }
   return {
     accessTtlSeconds,
+    /** The request path's synchronous read: the claims when this token verified before; `verifyAccess` otherwise. */
+    knownAccess,
     /**
      * A token for the session; it expires after the access lifetime or at `notAfter` (the
      * session's absolute end), whichever comes first.
@@ -70,12 +81,8 @@ export function createTokenService(
      * foreign issuer or audience, a token from the future) 40005.
      */
     async verifyAccess(token: string): Promise<TAccessClaims> {
-      const known = verified.get(token);
-      if (known) {
-        // jose's rule: expired once now >= exp.
-        if (Math.floor(Date.now() / 1000) < known.exp) return known.claims;
-        verified.delete(token);
-      }
+      const known = knownAccess(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer,
