@@ -4,11 +4,14 @@ import { resolveMenuPath } from '@portal/domain/menus/paths';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
+import type { TActor } from '../../platform/auth/access.ts';
 import { findTenantByCode } from '../../platform/tenancy/tenancy.service.ts';
 import { MENU_SEED, type TMenuSeed } from '../../seed/menus.seed.ts';
 import { seedDatabase } from '../../seed/seed.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
 import { rolePermissions, roles } from '../roles/roles.tables.ts';
+import { loadActor } from '../session/session.service.ts';
+import { menuCache, routeTreeAnswer } from './menus.service.ts';
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
@@ -333,6 +336,30 @@ describe('menu entries', () => {
       edit(await node('hospitalAudit'), { titleEn: audit.titleEn, hidden: false }),
     );
     expect(find(await router('demo/auditor'), 'hospitalAudit')?.meta.titleEn).toBe(audit.titleEn);
+  });
+
+  it('writes the router answer once per loaded menus and combination of roles, group and functions', async () => {
+    const actor = async (who: string) =>
+      loadActor(t.platform, await t.platform.tokens.verifyAccess(tokens[who]));
+    const [admin, hospital] = [await actor('demo/admin'), await actor('demo/hospital')];
+    const writes: string[] = [];
+    const answer = (a: TActor, group: 'default' | 'smartPortal') =>
+      routeTreeAnswer(t.platform, { actor: a, group }, (routes) => {
+        writes.push(`${a.account}/${group}`);
+        return JSON.stringify(routes);
+      });
+    await menuCache(t.platform).invalidate(admin.tenantId);
+    const first = await answer(admin, 'default');
+    expect(await answer(admin, 'default')).toBe(first);
+    expect(await answer(hospital, 'default')).not.toBe(first);
+    expect(await answer(admin, 'smartPortal')).not.toBe(first);
+    // The same roles with a provider function switched off are a tree of their own.
+    await answer({ ...hospital, providerFunctions: [] }, 'default');
+    expect(writes).toEqual(['admin/default', 'hospital/default', 'admin/smartPortal', 'hospital/default']);
+    // A menu or role change drops the tenant's menus, and with them the written answers.
+    await menuCache(t.platform).invalidate(admin.tenantId);
+    expect(await answer(admin, 'default')).toBe(first);
+    expect(writes).toHaveLength(5);
   });
 
   it("keeps tenants apart: another tenant's entry is not found, and the tree is the tenant's own", async () => {

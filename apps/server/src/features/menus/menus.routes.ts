@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
-import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { ok, sendWritten, written, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { routesForActor, type TRoute } from './menus.service.ts';
+import { routeTreeAnswer, type TRoute } from './menus.service.ts';
 
 const ZRoute: z.ZodType<TRoute> = z.lazy(() =>
   z.object({
@@ -38,9 +38,13 @@ export function menusRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(z.array(ZRoute)) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const group = request.query.group ?? 'default';
-        return ok(await routesForActor(p, { actor: actorOf(request), group }));
+        // Written by the route's own serializer once per roles and menus (routeTreeAnswer), then sent as is.
+        const text = await routeTreeAnswer(p, { actor: actorOf(request), group }, (routes) =>
+          written(reply, ok(routes)),
+        );
+        return sendWritten(reply, text);
       },
     );
   };

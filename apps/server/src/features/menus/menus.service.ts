@@ -119,17 +119,44 @@ async function loadTenantMenus(db: TDbOrTx, tenantId: string): Promise<TTenantMe
   return { rows, grants };
 }
 
+/** At most this many written trees per tenant's menus (one per combination of roles, group and functions). */
+const WRITTEN_TREES_MAX = 64;
+/** The written answers of each loaded menus value, by what of the actor decides the tree. */
+const writtenTrees = new WeakMap<TTenantMenus, Map<string, string>>();
+
 /**
- * The route tree the actor's roles grant, in one menu group, from the tenant's cached menus
- * (menuCache): no query once they are loaded.
+ * The route tree the actor's roles grant, in one menu group, as the answer's JSON text: built
+ * and written by `write` once per tenant's loaded menus and per combination of what decides
+ * the tree (roles, super-admin, the provider's functions, group), then answered from memory.
+ * A menu or role change drops the tenant's menus (menuCache), and with them these texts.
  */
-export async function routesForActor(
+export async function routeTreeAnswer(
   p: Pick<TPlatform, 'db' | 'kv' | 'log'>,
   { actor, group }: { actor: TActor; group: 'default' | 'smartPortal' },
-): Promise<TRoute[]> {
-  const { rows, grants } = await menuCache(p).get(actor.tenantId, () =>
-    loadTenantMenus(p.db, actor.tenantId),
-  );
+  write: (routes: TRoute[]) => string,
+): Promise<string> {
+  const menus = await menuCache(p).get(actor.tenantId, () => loadTenantMenus(p.db, actor.tenantId));
+  const key = [
+    group,
+    actor.isSuperAdmin,
+    actor.roles.join(','),
+    actor.providerFunctions?.join(',') ?? '*',
+  ].join('\n');
+  let written = writtenTrees.get(menus);
+  if (!written) {
+    written = new Map();
+    writtenTrees.set(menus, written);
+  }
+  const known = written.get(key);
+  if (known !== undefined) return known;
+  const text = write(treeFor(menus, actor, group));
+  if (written.size >= WRITTEN_TREES_MAX) written.clear();
+  written.set(key, text);
+  return text;
+}
+
+/** The route tree the actor's roles grant, in one menu group, from the tenant's loaded menus. */
+function treeFor({ rows, grants }: TTenantMenus, actor: TActor, group: 'default' | 'smartPortal'): TRoute[] {
   const held = actor.roles.flatMap((code) => grants.get(code) ?? []);
   const granted = (row: TMenuRow) => actor.isSuperAdmin || held.some((menuIds) => menuIds.has(row.id));
   // Provider staff do not see entries of functions their provider may not use (decision 0027).

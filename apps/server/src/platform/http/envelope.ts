@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /** The answer every JSON route returns (ARCHITECTURE.md, API conventions). */
@@ -23,4 +24,17 @@ export function ZEnvelope<T extends z.ZodType>(data: T) {
     msg_en: z.string(),
     data,
   });
+}
+
+/**
+ * Sends an answer already written by the route's own serializer (`reply.serialize`), for a
+ * route that keeps its written answer: Fastify sends a JSON string as it is.
+ */
+export function sendWritten(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
+/** The route's own serializer's text of `payload` (the compiled writer; checked against zod in tests). */
+export function written(reply: FastifyReply, payload: unknown): string {
+  return String(reply.serialize(payload));
 }
