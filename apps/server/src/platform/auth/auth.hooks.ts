@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import { handleInTenant } from '../db/db-scope.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TAccess, TActor } from './access.ts';
+import type { TVerifiedClient } from './auth-cache.ts';
 import type { TAccessClaims, TTokenService } from './tokens.ts';
 
 export interface TAuthDeps {
@@ -12,7 +13,7 @@ export interface TAuthDeps {
   /** Tenant by code, or null when unknown or disabled. */
   findTenant(code: string): Promise<{ id: string; code: string } | null>;
   /** The enabled registered client with this id and secret (and the tenant it serves), or null. */
-  verifyClient(clientId: string, secret: string): Promise<TClient | null>;
+  verifyClient(clientId: string, secret: string): Promise<TVerifiedClient | null>;
   /** The actor of a live session; throws a session AppError when the session is gone or ran out. */
   loadActor(claims: TAccessClaims, ctx: { ip: string; requestId: string }): Promise<TActor>;
   /**
@@ -20,12 +21,9 @@ export interface TAuthDeps {
    * verified client; a cached, fresh session needing no touch); undefined sends the request
    * down the awaited path, which decides and refuses as before.
    */
-  knownClient(clientId: string, secret: string): TClient | undefined;
+  knownClient(clientId: string, secret: string): TVerifiedClient | undefined;
   actorInMemory(claims: TAccessClaims): TActor | undefined;
 }
-
-/** A verified client: the tenant it serves (null: every tenant). */
-type TClient = { tenantId: string | null };
 
 export interface TAccessTableEntry {
   method: string;
@@ -129,7 +127,7 @@ function accessCheck(
     };
   }
 
-  const withClient = (request: FastifyRequest, clientId: string, client: TClient | null) => {
+  const withClient = (request: FastifyRequest, clientId: string, client: TVerifiedClient | null) => {
     if (!client) throw new AppError('INVALID_CLIENT');
     request.clientId = clientId;
     if (rule.kind === 'client') {
@@ -147,7 +145,7 @@ function accessCheck(
     return deps.tokens.verifyAccess(token).then((verified) => withClaims(request, client, verified));
   };
 
-  const withClaims = (request: FastifyRequest, client: TClient, claims: TAccessClaims) => {
+  const withClaims = (request: FastifyRequest, client: TVerifiedClient, claims: TAccessClaims) => {
     const actor = deps.actorInMemory(claims);
     if (actor) return admitActor(request, client, actor);
     return deps
@@ -156,11 +154,11 @@ function accessCheck(
   };
 
   /** A tenant's own client serves only that tenant's users (the built-in one serves every tenant). */
-  const admitClient = (request: FastifyRequest, client: TClient) => {
+  const admitClient = (request: FastifyRequest, client: TVerifiedClient) => {
     if (!servesTenant(client, request.tenant?.id)) throw new AppError('INVALID_CLIENT');
   };
 
-  const admitActor = (request: FastifyRequest, client: TClient, actor: TActor) => {
+  const admitActor = (request: FastifyRequest, client: TVerifiedClient, actor: TActor) => {
     if (!servesTenant(client, actor.tenantId)) throw new AppError('INVALID_CLIENT');
     request.actor = actor;
     request.tenant = { id: actor.tenantId, code: actor.tenantCode };
