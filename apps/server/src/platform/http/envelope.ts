@@ -33,8 +33,3 @@ export function ZEnvelope<T extends z.ZodType>(data: T) {
 export function sendWritten(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
-
-/** The route's own serializer's text of `payload` (the compiled writer; checked against zod in tests). */
-export function written(reply: FastifyReply, payload: unknown): string {
-  return String(reply.serialize(payload));
-}
