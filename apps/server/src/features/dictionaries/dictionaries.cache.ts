@@ -64,7 +64,9 @@ export function dictionaryCache({ kv, log }: Pick<TPlatform, 'kv' | 'log'>): TDi
       }
       const slot = slots.get(section);
       if (slot?.value && Date.now() - slot.loadedAt < MAX_AGE_MS) return slot.value as Promise<T>;
-      const fresh: TSlot = { value: load(), loadedAt: Date.now() };
+      // Promise.resolve: a thenable (a drizzle query runs again on every `then`, as the banks'
+      // and departments' loaders return) is run once here, and its rows are what is kept.
+      const fresh: TSlot = { value: Promise.resolve(load()), loadedAt: Date.now() };
       slots.set(section, fresh);
       // A failed load is not kept: the next call tries again.
       fresh.value!.catch(() => {

@@ -195,7 +195,8 @@ export function createAuthCache({
       return slot.value;
     }
     stats.loads++;
-    const fresh: TSlot<T> = { value: load(), loadedAt: now() };
+    // Promise.resolve: a thenable (a drizzle query runs again on every `then`) is run once here.
+    const fresh: TSlot<T> = { value: Promise.resolve(load()), loadedAt: now() };
     lru.set(key, fresh);
     // A failed or unwanted result is not kept: the next request asks the database again.
     fresh.value.then(

@@ -66,6 +66,26 @@ describe('tenant cache', () => {
     expect(await get()).toBe(2);
   });
 
+  it('runs a load that is a thenable (a drizzle query) once and keeps its result', async () => {
+    const { cache } = setup();
+    let runs = 0;
+    // Like drizzle's QueryPromise: every `then` (and `catch`) runs the statement again.
+    class Query {
+      // biome-ignore lint/suspicious/noThenProperty: the shape under test
+      then(resolve: (value: number) => unknown, reject?: (error: unknown) => unknown) {
+        runs++;
+        return Promise.resolve(runs).then(resolve, reject);
+      }
+      catch(reject: (error: unknown) => unknown) {
+        return this.then((value) => value, reject);
+      }
+    }
+    const query = new Query() as unknown as Promise<number>;
+    expect(await cache.get('t1', () => query)).toBe(1);
+    expect(await cache.get('t1', () => query)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it('does not keep a failed load', async () => {
     const { cache } = setup();
     await expect(cache.get('t1', async () => Promise.reject(new Error('database down')))).rejects.toThrow(

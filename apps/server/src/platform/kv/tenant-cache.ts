@@ -69,7 +69,8 @@ export function tenantCache<T>(
       if (!usable()) return load();
       const slot = slots.get(tenantId);
       if (slot && now() - slot.loadedAt < maxAgeMs) return slot.value;
-      const fresh: TSlot<T> = { value: load(), loadedAt: now() };
+      // Promise.resolve: a thenable (a drizzle query runs again on every `then`) is run once here.
+      const fresh: TSlot<T> = { value: Promise.resolve(load()), loadedAt: now() };
       slots.set(tenantId, fresh);
       // A failed load is not kept: the next call tries again.
       fresh.value.catch(() => {
