@@ -42,6 +42,8 @@ try {
   const headers = { authorization: BENCH_CLIENT, tenant: 'demo', token: `Bearer ${token}` };
   const all: Record<string, { method: 'GET' | 'POST'; path: string; body?: unknown }> = {
     visible: { method: 'GET', path: '/saasapi/oauth/resource/visible' },
+    dictionary: { method: 'GET', path: '/saasapi/drsystem/commonCode/getByType/user_type' },
+    router: { method: 'GET', path: '/saasapi/oauth/menu/router' },
     profile: { method: 'GET', path: `/saasapi/authority/user/${sub}` },
     tasks: {
       method: 'POST',
@@ -54,6 +56,7 @@ try {
   const names = (process.env.PROFILE_ENDPOINTS ?? 'profile,tasks,messages').split(',');
   for (const name of names) {
     const e = all[name];
+    if (!e) throw new Error(`PROFILE_ENDPOINTS: no endpoint ${name} (${Object.keys(all).join(', ')})`);
     const cpuBefore = cpuSeconds(portal.pid);
     const result = await autocannon({
       url: `${portal.base}${e.path}`,

@@ -20,10 +20,11 @@ import {
   ZIdList,
   ZPageOf,
 } from '@portal/domain/dictionaries/rules';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
-import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { ok, sendWritten, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import {
   addArea,
@@ -33,7 +34,7 @@ import {
   areaChildren,
   deleteDictionaryEntries,
   deleteDictionaryTypes,
-  entriesOfType,
+  entriesOfTypeAnswer,
   enumsOf,
   groupCodes,
   lookupCodes,
@@ -62,6 +63,16 @@ const ZEntries = z.array(ZDictEntry);
 const ZDeleted = z.object({ deleted: z.number().int() });
 
 export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
+  /**
+   * One code type's entries, written by the route's own serializer (the compiled writer,
+   * checked against zod in tests) once per loaded section (entriesOfTypeAnswer), then sent as is.
+   */
+  const answerEntries = async (reply: FastifyReply, tenantId: string, codeType: string) =>
+    sendWritten(
+      reply,
+      await entriesOfTypeAnswer(p, { tenantId, codeType }, (entries) => String(reply.serialize(ok(entries)))),
+    );
+
   return async (app) => {
     // ----- lookups ---------------------------------------------------------------------
 
@@ -100,8 +111,7 @@ export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(ZEntries) },
         },
       },
-      async (request) =>
-        ok(await entriesOfType(p, { tenantId: actorOf(request).tenantId, codeType: request.params.type })),
+      (request, reply) => answerEntries(reply, actorOf(request).tenantId, request.params.type),
     );
 
     app.get(
@@ -115,8 +125,7 @@ export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(ZEntries) },
         },
       },
-      async (request) =>
-        ok(await entriesOfType(p, { tenantId: actorOf(request).tenantId, codeType: request.query.codeType })),
+      (request, reply) => answerEntries(reply, actorOf(request).tenantId, request.query.codeType),
     );
 
     app.post(
@@ -147,8 +156,7 @@ export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(ZEntries) },
         },
       },
-      async (request) =>
-        ok(await entriesOfType(p, { tenantId: actorOf(request).tenantId, codeType: request.body.codeType })),
+      (request, reply) => answerEntries(reply, actorOf(request).tenantId, request.body.codeType),
     );
 
     app.get(
@@ -163,8 +171,7 @@ export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
           response: { 200: ZEnvelope(ZEntries) },
         },
       },
-      async (request) =>
-        ok(await entriesOfType(p, { tenantId: actorOf(request).tenantId, codeType: request.params.type })),
+      (request, reply) => answerEntries(reply, actorOf(request).tenantId, request.params.type),
     );
 
     app.post(

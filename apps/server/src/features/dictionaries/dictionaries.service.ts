@@ -155,24 +155,68 @@ const areaEntry = (a: TArea): TDictEntry => ({
   enabled: true,
 });
 
+/** The cached section a code type's entries come from, and those entries. */
+async function typeSource(
+  p: TPlatform,
+  tenantId: string,
+  codeType: string,
+): Promise<{ section: object; entries: () => TDictEntry[] }> {
+  if (AREA_CODE_TYPES.includes(codeType)) {
+    const index = await loadAreas(p, tenantId);
+    return { section: index, entries: () => (index.byLevel.get(codeType) ?? []).map(areaEntry) };
+  }
+  if (codeType === DEPARTMENT_CODE_TYPE) {
+    const rows = await loadDepartments(p, tenantId);
+    return {
+      section: rows,
+      entries: () =>
+        rows.map((d) => ({
+          code: d.deptCode,
+          codeType,
+          codeName: d.deptCnName,
+          codeEnName: d.deptEnName,
+          enabled: d.enabled,
+        })),
+    };
+  }
+  const byType = await loadEntries(p, tenantId);
+  return { section: byType, entries: () => byType.get(codeType) ?? [] };
+}
+
 /** Every entry of one code type (areas 01-05, outpatients, code tables, dictionaries); [] when unknown. */
 export async function entriesOfType(
   p: TPlatform,
   { tenantId, codeType }: { tenantId: string; codeType: string },
 ): Promise<TDictEntry[]> {
-  if (AREA_CODE_TYPES.includes(codeType)) {
-    return ((await loadAreas(p, tenantId)).byLevel.get(codeType) ?? []).map(areaEntry);
+  return (await typeSource(p, tenantId, codeType)).entries();
+}
+
+/** Written answers of one code type, per loaded section; a section keeps at most this many. */
+const WRITTEN_TYPES_MAX = 256;
+const writtenTypes = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The answer of one code type's entries as the route's serializer wrote it (`write`), written
+ * once per loaded section and code type, then answered from memory. A change drops the
+ * tenant's section from the cache (dictionaryCache), and with it these texts.
+ */
+export async function entriesOfTypeAnswer(
+  p: TPlatform,
+  { tenantId, codeType }: { tenantId: string; codeType: string },
+  write: (entries: TDictEntry[]) => string,
+): Promise<string> {
+  const { section, entries } = await typeSource(p, tenantId, codeType);
+  let written = writtenTypes.get(section);
+  if (!written) {
+    written = new Map();
+    writtenTypes.set(section, written);
   }
-  if (codeType === DEPARTMENT_CODE_TYPE) {
-    return (await loadDepartments(p, tenantId)).map((d) => ({
-      code: d.deptCode,
-      codeType,
-      codeName: d.deptCnName,
-      codeEnName: d.deptEnName,
-      enabled: d.enabled,
-    }));
-  }
-  return (await loadEntries(p, tenantId)).get(codeType) ?? [];
+  const known = written.get(codeType);
+  if (known !== undefined) return known;
+  const text = write(entries());
+  if (written.size >= WRITTEN_TYPES_MAX) written.clear();
+  written.set(codeType, text);
+  return text;
 }
 
 /** The dictionary lookup: entries of each asked code type, filtered by its codeList when not empty. */

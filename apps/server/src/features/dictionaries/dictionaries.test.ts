@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../platform/audit-log/audit-log.tables.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp } from '../../test/test-app.ts';
+import { dictionaryCache } from './dictionaries.cache.ts';
 import { seedTenantDictionaries } from './dictionaries.seed.ts';
+import { entriesOfTypeAnswer } from './dictionaries.service.ts';
 import { areas, banks, departments, dictionaryEntries, dictionaryTypes } from './dictionaries.tables.ts';
 
 let t: TTestApp;
@@ -223,6 +225,31 @@ describe('commonCode, sysDict and enums', () => {
     expect(byQuery).toEqual(byPath);
     expect(await data('demo/admin', 'GET', '/drsystem/commonCode/getByType/unknown')).toEqual([]);
     expect((await req('demo/admin', 'GET', '/drsystem/commonCode/getByType')).statusCode).toBe(400);
+  });
+
+  it('writes a code type answer once per loaded section and code type, and anew after a change', async () => {
+    const tenantId = tenantIds.get('demo') as string;
+    const writes: string[] = [];
+    const answer = (codeType: string) =>
+      entriesOfTypeAnswer(t.platform, { tenantId, codeType }, (entries) => {
+        writes.push(codeType);
+        return JSON.stringify(entries);
+      });
+    await dictionaryCache(t.platform).invalidate(tenantId, ['entries', 'areas', 'departments']);
+    const first = await answer('user_type');
+    expect(await answer('user_type')).toBe(first);
+    expect(JSON.parse(first).map((e: TEntry) => e.code)).toEqual(['01', '02', '03', '04']);
+    // Areas and departments come from sections of their own.
+    for (const codeType of ['01', '01', 'outpatients', 'outpatients', 'unknown', 'unknown'])
+      await answer(codeType);
+    expect(writes).toEqual(['user_type', '01', 'outpatients', 'unknown']);
+    // A change drops the section, and with it the written answers of its code types only.
+    await dictionaryCache(t.platform).invalidate(tenantId, ['entries']);
+    expect(await answer('user_type')).toBe(first);
+    await answer('01');
+    expect(writes).toEqual(['user_type', '01', 'outpatients', 'unknown', 'user_type']);
+    // The texts above are this test's own: the routes write theirs after these sections go.
+    await dictionaryCache(t.platform).invalidate(tenantId, ['entries', 'areas', 'departments']);
   });
 
   it('POST /drsystem/commonCode/getCodeGroupList and /getCodeList, GET /drsystem/sysDict/queryDictByType', async () => {
@@ -494,6 +521,7 @@ describe('dictionary administration', () => {
   it('adds a dictionary type and entries that show up in lookups at once, only in the tenant', async () => {
     // Warm the cache first so the test proves invalidation, not a first load.
     expect(await codes('demo/hospital', [{ codeType: 'hospitalTag' }])).toEqual([]);
+    expect(await data('demo/hospital', 'GET', '/drsystem/commonCode/getByType/hospitalTag')).toEqual([]);
     const type = await data<{ id: string; kind: string; entryCount: number }>(
       'demo/admin',
       'POST',
@@ -527,6 +555,10 @@ describe('dictionary administration', () => {
         enabled: true,
       },
     ]);
+    // The same through the written answer of getByType, warmed above with no entries.
+    expect(await data('demo/hospital', 'GET', '/drsystem/commonCode/getByType/hospitalTag')).toEqual(
+      await codes('demo/hospital', [{ codeType: 'hospitalTag' }]),
+    );
 
     const renamed = await data<TRecord>('demo/admin', 'PUT', '/authority/dictionary', {
       id: entry.id,
@@ -536,7 +568,7 @@ describe('dictionary administration', () => {
       enabled: false,
     });
     expect(renamed).toMatchObject({ code: 'JCI-A', enabled: false });
-    expect(await codes('demo/hospital', [{ codeType: 'hospitalTag' }])).toEqual([
+    expect(await data('demo/hospital', 'GET', '/drsystem/sysDict/queryDictByType/hospitalTag')).toEqual([
       {
         code: 'JCI-A',
         codeType: 'hospitalTag',
@@ -737,6 +769,12 @@ describe('dictionary administration', () => {
   });
 
   it('administers departments as code type outpatients', async () => {
+    const byType = async () =>
+      codeOf(
+        await data<TEntry[]>('demo/hospital', 'GET', '/drsystem/commonCode/getByType/outpatients'),
+        'X90',
+      );
+    expect(await byType()).toBeUndefined();
     const dept = await data<TRecord>('demo/admin', 'POST', '/authority/dictionary', {
       codeType: 'outpatients',
       code: 'X90',
@@ -766,6 +804,7 @@ describe('dictionary administration', () => {
       codeName: '旅行医学门诊',
       enabled: false,
     });
+    expect(await byType()).toMatchObject({ codeName: '旅行医学门诊', enabled: false });
     const types = await data<{ records: { id: string; codeType: string }[] }>(
       'demo/admin',
       'POST',
@@ -845,6 +884,9 @@ describe('dictionary administration', () => {
 
 describe('area administration', () => {
   it('adds and renames areas, visible in lookups at once and only in the tenant', async () => {
+    const continents = async (who: string) =>
+      (await data<TEntry[]>(who, 'GET', '/drsystem/commonCode/getByType/01')).map((e) => e.code);
+    expect(await continents('demo/hospital')).not.toContain('08');
     expect(
       (await data<TAreaRow[]>('demo/hospital', 'GET', '/drsystem/ldaddress/getAddressByUpCode/110100'))
         .length,
@@ -894,6 +936,8 @@ describe('area administration', () => {
       enName: 'Overseas territories',
     });
     expect(continent.level).toBe('01');
+    expect(await continents('demo/hospital')).toContain('08');
+    expect(await continents('acme/admin')).not.toContain('08');
     const found = await data<{ records: TAreaRow[]; total: number }>(
       'demo/admin',
       'POST',

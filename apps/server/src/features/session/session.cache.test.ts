@@ -4,7 +4,7 @@ import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { call, createTestApp, login, type TTestApp, WEB_CLIENT } from '../../test/test-app.ts';
 import { setUserEnabled } from '../users/users.service.ts';
 import { users } from '../users/users.tables.ts';
-import { loadActor } from './session.service.ts';
+import { loadActor, type TVisibleResources, visibleAnswer } from './session.service.ts';
 
 /** The request path's cache (docs/decisions/0018-auth-cache.md), on one instance. */
 
@@ -44,6 +44,27 @@ describe('auth cache on one instance', () => {
     expect(again.json().data.roleList).toContain('SMART_PORTAL');
     // This route reads the actor only: a hit runs no query at all.
     expect(queries).toEqual([]);
+  });
+
+  it('writes the resource/visible answer once per cached actor, and anew for a reloaded one', async () => {
+    const { token } = await login(t.app, 'demo', 'hospital');
+    const first = await visible(t, token);
+    expect(first.json()).toMatchObject({ isSuccess: true, data: { enabled: true, caseSensitive: false } });
+    expect((await visible(t, token)).body).toBe(first.body);
+    // Copies, so that the texts written here are not the cached actor's own.
+    const actor = { ...(await loadActor(t.platform, await t.platform.tokens.verifyAccess(token))) };
+    const writes: string[][] = [];
+    const write = (answer: TVisibleResources) => {
+      writes.push(answer.roleList);
+      return JSON.stringify(answer);
+    };
+    const text = visibleAnswer(actor, write);
+    expect(visibleAnswer(actor, write)).toBe(text);
+    expect(JSON.parse(text).resourceList).toEqual(actor.permissions);
+    // A role or permission change loads a new actor (the cache is invalidated): its own text.
+    const reloaded = { ...actor, roles: ['SMART_PORTAL', 'AUDITOR'] };
+    expect(JSON.parse(visibleAnswer(reloaded, write)).roleList).toEqual(['SMART_PORTAL', 'AUDITOR']);
+    expect(writes).toEqual([actor.roles, ['SMART_PORTAL', 'AUDITOR']]);
   });
 
   it('never answers a wrong secret from memory, even after the right one was cached', async () => {

@@ -2,9 +2,9 @@ import { ZRequiredText } from '@portal/domain/text/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
-import { ok, ZEnvelope } from '../../platform/http/envelope.ts';
+import { ok, sendWritten, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
-import { logout, refreshSession, type TLoginResult } from './session.service.ts';
+import { logout, refreshSession, type TLoginResult, visibleAnswer } from './session.service.ts';
 import { createCaptcha, loginWithCaptcha, loginWithPassword } from './session.sign-in.ts';
 
 const ZLoginResult = z.object({
@@ -175,14 +175,13 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
-        const actor = actorOf(request);
-        return ok({
-          enabled: true,
-          caseSensitive: false,
-          resourceList: actor.permissions,
-          roleList: actor.roles,
-        });
+      // Written by the route's own serializer (the compiled writer, checked against zod in tests)
+      // once per cached actor (visibleAnswer), then sent as is.
+      (request, reply) => {
+        sendWritten(
+          reply,
+          visibleAnswer(actorOf(request), (visible) => String(reply.serialize(ok(visible)))),
+        );
       },
     );
   };

@@ -502,6 +502,35 @@ export function actorInMemory(p: TPlatform, claims: TAccessClaims): TActor | und
   )?.actor;
 }
 
+/** What `GET /oauth/resource/visible` tells the signed-in user: permission codes and roles. */
+export interface TVisibleResources {
+  enabled: boolean;
+  caseSensitive: boolean;
+  resourceList: string[];
+  roleList: string[];
+}
+
+const writtenVisible = new WeakMap<TActor, string>();
+
+/**
+ * The actor's answer to `resource/visible` as the route's serializer wrote it (`write`), once
+ * per cached actor. An actor is replaced, never changed, when its roles or permissions change
+ * (the auth cache loads a new one), so the text goes with the actor it was written for.
+ */
+export function visibleAnswer(actor: TActor, write: (visible: TVisibleResources) => string): string {
+  let text = writtenVisible.get(actor);
+  if (text === undefined) {
+    text = write({
+      enabled: true,
+      caseSensitive: false,
+      resourceList: actor.permissions,
+      roleList: actor.roles,
+    });
+    writtenVisible.set(actor, text);
+  }
+  return text;
+}
+
 async function loadActorInTenant(p: TPlatform, claims: TAccessClaims, ctx: TRequestContext): Promise<TActor> {
   const entry = await p.authCache.session(claims.sid, () => loadSession(p, claims.sid));
   const { actor } = entry;
