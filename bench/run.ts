@@ -5,7 +5,8 @@
 // baseline-server.ts (bare Fastify + `pg`, or PGlite) answers /baseline/<endpoint> by running
 // exactly those statements with the same connection settings (pool of 10, role and tenant set
 // per connection) and sending the portal's answer body. Each endpoint's rate is printed as a
-// ratio of its own baseline. Prints figures; asserts nothing. Usage: npm run bench
+// ratio of its own baseline, with the CPU time each process (portal, baseline server; not the
+// database) spent per answered request. Prints figures; asserts nothing. Usage: npm run bench
 // BENCH_ONLY=visible,router,... limits the endpoints; BENCH_SECONDS the time per measurement
 // (on PostgreSQL split into BENCH_ROUNDS alternating slices of baseline and portal, default 3).
 // On PostgreSQL the baseline and the endpoint are measured back to back; on PGlite (one
@@ -49,14 +50,24 @@ interface TFigures {
   p50: number;
   p99: number;
   non2xx: number;
+  /** CPU time (user and system) of the answering process per answered request, µs. */
+  cpu: number;
+}
+
+/** User and system CPU seconds of a process so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function load(
   url: string,
   endpoint: TEndpoint,
   headers: Record<string, string>,
+  pid: number,
   seconds = duration,
 ): Promise<TFigures> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url,
     connections: 10,
@@ -70,12 +81,13 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    cpu: ((cpuSeconds(pid) - cpuBefore) / Math.max(1, result.requests.total)) * 1e6,
   };
 }
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/** Slices of one measurement as one: mean rate, median p50, worst p99, all non-2xx. */
+/** Slices of one measurement as one: mean rate, median p50, worst p99, all non-2xx, mean CPU. */
 function combined(slices: TFigures[]): TFigures {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
@@ -83,6 +95,7 @@ function combined(slices: TFigures[]): TFigures {
     p50: median(slices.map((f) => f.p50)),
     p99: Math.max(...slices.map((f) => f.p99)),
     non2xx: slices.reduce((sum, f) => sum + f.non2xx, 0),
+    cpu: slices.reduce((sum, f) => sum + f.cpu, 0) / slices.length,
   };
 }
 
@@ -129,7 +142,9 @@ function statSafe(): number {
   }
 }
 
-async function startBaseline(spec: TBaselineSpec): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startBaseline(
+  spec: TBaselineSpec,
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const baselinePort = port + 1;
   const specFile = join(dataDir, 'baseline.json');
   writeFileSync(specFile, JSON.stringify(spec));
@@ -148,6 +163,7 @@ async function startBaseline(spec: TBaselineSpec): Promise<{ url: string; stop: 
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -163,6 +179,7 @@ const line = (title: string, f: TFigures, note = '') =>
     `p50 ${f.p50} ms`.padStart(11),
     `p99 ${f.p99} ms`.padStart(11),
     `non-2xx ${f.non2xx}`.padStart(11),
+    `CPU ${Math.round(f.cpu)} µs/req`.padStart(15),
     note.padStart(24),
   ].join(' ');
 
@@ -256,8 +273,8 @@ try {
         const bare: TFigures[] = [];
         const ours: TFigures[] = [];
         for (let round = 0; round < rounds; round++) {
-          bare.push(await load(`${baseline.url}/${e.name}`, e, {}, duration / rounds));
-          ours.push(await load(`${base}${e.path}`, e, headersOf(e), duration / rounds));
+          bare.push(await load(`${baseline.url}/${e.name}`, e, {}, baseline.pid, duration / rounds));
+          ours.push(await load(`${base}${e.path}`, e, headersOf(e), portal.pid, duration / rounds));
         }
         report(e, spec.endpoints[e.name].units, combined(ours), combined(bare));
       }
@@ -266,12 +283,12 @@ try {
     }
   } else {
     const ours = new Map<string, TFigures>();
-    for (const e of endpoints) ours.set(e.name, await load(`${base}${e.path}`, e, headersOf(e)));
+    for (const e of endpoints) ours.set(e.name, await load(`${base}${e.path}`, e, headersOf(e), portal.pid));
     await portal.stop();
     const baseline = await startBaseline(spec);
     try {
       for (const e of endpoints) {
-        const bare = await load(`${baseline.url}/${e.name}`, e, {});
+        const bare = await load(`${baseline.url}/${e.name}`, e, {}, baseline.pid);
         report(e, spec.endpoints[e.name].units, ours.get(e.name) as TFigures, bare);
       }
     } finally {
