@@ -18,6 +18,7 @@ import { writeOperationLog } from '../../platform/audit-log/audit-log.service.ts
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { writtenAnswers } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { dictionaryCache, type TCacheSection } from './dictionaries.cache.ts';
 import { areas, banks, departments, dictionaryEntries, dictionaryTypes } from './dictionaries.tables.ts';
@@ -191,9 +192,8 @@ export async function entriesOfType(
   return (await typeSource(p, tenantId, codeType)).entries();
 }
 
-/** Written answers of one code type, per loaded section; a section keeps at most this many. */
-const WRITTEN_TYPES_MAX = 256;
-const writtenTypes = new WeakMap<object, Map<string, string>>();
+/** Written answers of one code type, per loaded section; at most 256 per section. */
+const writtenEntries = writtenAnswers<object>(256);
 
 /**
  * The answer of one code type's entries as the route's serializer wrote it (`write`), written
@@ -206,17 +206,7 @@ export async function entriesOfTypeAnswer(
   write: (entries: TDictEntry[]) => string,
 ): Promise<string> {
   const { section, entries } = await typeSource(p, tenantId, codeType);
-  let written = writtenTypes.get(section);
-  if (!written) {
-    written = new Map();
-    writtenTypes.set(section, written);
-  }
-  const known = written.get(codeType);
-  if (known !== undefined) return known;
-  const text = write(entries());
-  if (written.size >= WRITTEN_TYPES_MAX) written.clear();
-  written.set(codeType, text);
-  return text;
+  return writtenEntries(section, codeType, () => write(entries()));
 }
 
 /** The dictionary lookup: entries of each asked code type, filtered by its codeList when not empty. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { writtenAnswers } from '../../platform/http/envelope.ts';
 import { type TTenantCache, tenantCache } from '../../platform/kv/tenant-cache.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { BUILT_IN_ACTIVE_MENUS } from '../../seed/menus.seed.ts';
@@ -119,10 +120,11 @@ async function loadTenantMenus(db: TDbOrTx, tenantId: string): Promise<TTenantMe
   return { rows, grants };
 }
 
-/** At most this many written trees per tenant's menus (one per combination of roles, group and functions). */
-const WRITTEN_TREES_MAX = 64;
-/** The written answers of each loaded menus value, by what of the actor decides the tree. */
-const writtenTrees = new WeakMap<TTenantMenus, Map<string, string>>();
+/**
+ * The written answers of each loaded menus value, by what of the actor decides the tree; at
+ * most 64 per tenant's menus (one per combination of roles, group and functions).
+ */
+const writtenTree = writtenAnswers<TTenantMenus>(64);
 
 /**
  * The route tree the actor's roles grant, in one menu group, as the answer's JSON text: built
@@ -142,17 +144,7 @@ export async function routeTreeAnswer(
     actor.roles.join(','),
     actor.providerFunctions?.join(',') ?? '*',
   ].join('\n');
-  let written = writtenTrees.get(menus);
-  if (!written) {
-    written = new Map();
-    writtenTrees.set(menus, written);
-  }
-  const known = written.get(key);
-  if (known !== undefined) return known;
-  const text = write(treeFor(menus, actor, group));
-  if (written.size >= WRITTEN_TREES_MAX) written.clear();
-  written.set(key, text);
-  return text;
+  return writtenTree(menus, key, () => write(treeFor(menus, actor, group)));
 }
 
 /** The route tree the actor's roles grant, in one menu group, from the tenant's loaded menus. */

@@ -6,6 +6,7 @@ import { newOpaqueToken, sha256, type TAccessClaims } from '../../platform/auth/
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { crossTenant, withTenant } from '../../platform/db/db-scope.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { writtenAnswers } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { tenants } from '../../platform/tenancy/tenancy.tables.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
@@ -510,7 +511,7 @@ export interface TVisibleResources {
   roleList: string[];
 }
 
-const writtenVisible = new WeakMap<TActor, string>();
+const writtenVisible = writtenAnswers<TActor>(1);
 
 /**
  * The actor's answer to `resource/visible` as the route's serializer wrote it (`write`), once
@@ -518,17 +519,9 @@ const writtenVisible = new WeakMap<TActor, string>();
  * (the auth cache loads a new one), so the text goes with the actor it was written for.
  */
 export function visibleAnswer(actor: TActor, write: (visible: TVisibleResources) => string): string {
-  let text = writtenVisible.get(actor);
-  if (text === undefined) {
-    text = write({
-      enabled: true,
-      caseSensitive: false,
-      resourceList: actor.permissions,
-      roleList: actor.roles,
-    });
-    writtenVisible.set(actor, text);
-  }
-  return text;
+  return writtenVisible(actor, '', () =>
+    write({ enabled: true, caseSensitive: false, resourceList: actor.permissions, roleList: actor.roles }),
+  );
 }
 
 async function loadActorInTenant(p: TPlatform, claims: TAccessClaims, ctx: TRequestContext): Promise<TActor> {

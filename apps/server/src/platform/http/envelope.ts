@@ -33,3 +33,26 @@ export function ZEnvelope<T extends z.ZodType>(data: T) {
 export function sendWritten(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
+
+/**
+ * Answers written once and then sent as kept text, for routes whose answer depends only on a
+ * value a cache holds and a small key (a code type, the roles deciding a tree). The cached
+ * value is replaced, never changed, when its source changes, so the texts are kept in a
+ * `WeakMap` on it and go with it; past `max` keys for one value, its texts are dropped.
+ */
+export function writtenAnswers<V extends object>(max: number) {
+  const texts = new WeakMap<V, Map<string, string>>();
+  return (value: V, key: string, write: () => string): string => {
+    let written = texts.get(value);
+    if (!written) {
+      written = new Map();
+      texts.set(value, written);
+    }
+    const known = written.get(key);
+    if (known !== undefined) return known;
+    const text = write();
+    if (written.size >= max) written.clear();
+    written.set(key, text);
+    return text;
+  };
+}
