@@ -33,7 +33,7 @@ const cases = [
     save: /保\s*存/,
     confirm: '设为无效',
     saved: '机构账户已保存',
-    staff: '和睦家医院 李娜',
+    staff: '北京和睦国际医院 李娜',
     refused: '所属医疗机构账户已失效，无法登录，请联系运营方',
   },
   {
@@ -50,7 +50,7 @@ const cases = [
     save: 'Save',
     confirm: 'Make invalid',
     saved: 'Provider account saved',
-    staff: 'Li Na (United Family Hospital)',
+    staff: 'Li Na (Beijing Harmony International Hospital)',
     refused: "Your provider's account is invalid, so you cannot sign in; contact the operator",
   },
 ] as const;

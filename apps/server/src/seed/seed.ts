@@ -50,8 +50,8 @@ const DEMO_USERS: TUserSeed[] = [
   },
   {
     account: 'hospital',
-    name: '和睦家医院 李娜',
-    nameEn: 'Li Na (United Family Hospital)',
+    name: '北京和睦国际医院 李娜',
+    nameEn: 'Li Na (Beijing Harmony International Hospital)',
     userType: '02',
     providerId: DEMO_PROVIDER_ID,
     roles: ['SMART_PORTAL'],

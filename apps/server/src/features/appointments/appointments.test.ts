@@ -223,7 +223,7 @@ describe('patients and visit registration', () => {
         action: 'register',
         fromStatus: '',
         toStatus: '01',
-        operatorName: '和睦家医院 李娜',
+        operatorName: '北京和睦国际医院 李娜',
       }),
     ]);
   });

@@ -200,7 +200,7 @@ describe('audit task list', () => {
       taskType: '03',
       status: '01',
       personInCharge: null,
-      commitName: '和睦家医院 李娜',
+      commitName: '北京和睦国际医院 李娜',
     });
 
     const filtered = async (model: Record<string, unknown>) =>
@@ -343,8 +343,8 @@ describe('approval', () => {
       auditResult: '01',
       auditMember: '审核员王敏',
       auditMemberEn: 'Wang Min (Auditor)',
-      commitName: '和睦家医院 李娜',
-      commitNameEn: 'Li Na (United Family Hospital)',
+      commitName: '北京和睦国际医院 李娜',
+      commitNameEn: 'Li Na (Beijing Harmony International Hospital)',
     });
     expect((await approve(auditor, task.taskNo)).statusCode).toBe(409);
   });

@@ -258,7 +258,7 @@ describe('draft then submit', () => {
     const after = (await get(hospital, `detail/${saved.taskNo}`)).json().data as THospitalTaskView;
     expect(after).toMatchObject({
       status: '01',
-      commitName: '和睦家医院 李娜',
+      commitName: '北京和睦国际医院 李娜',
       providerEnName: 'Beijing Harmony International Hospital Yizhuang',
     });
     expect(after.commitDate).not.toBeNull();
@@ -268,7 +268,7 @@ describe('draft then submit', () => {
         status: '01',
         flowType: '01',
         operatorKind: 'O',
-        operateMember: '和睦家医院 李娜',
+        operateMember: '北京和睦国际医院 李娜',
         text: { zh: '已提交', en: 'Submitted' },
       }),
     ]);
@@ -313,7 +313,7 @@ describe('draft then submit', () => {
       auditMember: null,
       returnReason: null,
       personInCharge: null,
-      commitName: '和睦家医院 李娜',
+      commitName: '北京和睦国际医院 李娜',
     });
   });
 
