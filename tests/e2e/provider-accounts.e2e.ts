@@ -50,7 +50,7 @@ const cases = [
     save: 'Save',
     confirm: 'Make invalid',
     saved: 'Provider account saved',
-    staff: 'Li Na (Beijing Harmony International Hospital)',
+    staff: 'Li Na (Harmony International)',
     refused: "Your provider's account is invalid, so you cannot sign in; contact the operator",
   },
 ] as const;

@@ -51,7 +51,7 @@ const DEMO_USERS: TUserSeed[] = [
   {
     account: 'hospital',
     name: '北京和睦国际医院 李娜',
-    nameEn: 'Li Na (Beijing Harmony International Hospital)',
+    nameEn: 'Li Na (Harmony International)',
     userType: '02',
     providerId: DEMO_PROVIDER_ID,
     roles: ['SMART_PORTAL'],

@@ -344,7 +344,7 @@ describe('approval', () => {
       auditMember: '审核员王敏',
       auditMemberEn: 'Wang Min (Auditor)',
       commitName: '北京和睦国际医院 李娜',
-      commitNameEn: 'Li Na (Beijing Harmony International Hospital)',
+      commitNameEn: 'Li Na (Harmony International)',
     });
     expect((await approve(auditor, task.taskNo)).statusCode).toBe(409);
   });
