@@ -7,13 +7,13 @@
 //        BENCH_DATABASE_URL=postgres://… npm run bench:members-import   (an empty PostgreSQL database)
 // MEMBERS (100,000) changes the size; FORMAT=csv uploads the same rows as .csv (members sheet only).
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { BENCH_CLIENT, startPortal } from './portal.ts';
+import { BENCH_CLIENT, cpuSeconds, startPortal } from './portal.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
 const FORMAT = process.env.FORMAT === 'csv' ? 'csv' : 'xlsx';
@@ -121,15 +121,6 @@ function buildCsv(): Buffer {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/**
- * CPU time (user + system, ms) the server process has used so far, from /proc: unlike the
- * wall time it hardly moves with what else runs on a shared machine (PGlite runs inside it).
- */
-function serverCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-members-'));
 const portal = await startPortal({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
 try {
@@ -151,7 +142,7 @@ try {
   ]);
   const upload = async (path: string) => {
     const t0 = Date.now();
-    const cpu0 = serverCpuMs(portal.pid);
+    const cpu0 = cpuSeconds(portal.pid) * 1000;
     const text = await new Promise<string>((resolveText, reject) => {
       const req = httpRequest(
         `${portal.base}/saasapi${path}`,
@@ -180,7 +171,7 @@ try {
       throw new Error(`${path}: ${body.msg_en} ${JSON.stringify(body.data).slice(0, 500)}`);
     return {
       ms: Date.now() - t0,
-      cpu: `server CPU ${seconds(serverCpuMs(portal.pid) - cpu0)}`,
+      cpu: `server CPU ${seconds(cpuSeconds(portal.pid) * 1000 - cpu0)}`,
       data: body.data,
     };
   };

@@ -1,9 +1,19 @@
 // The portal under a bench: started on its own port and data directory, signed in through the
 // login API with a fixed captcha answer.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
+/**
+ * User and system CPU seconds a process has used so far, from /proc (Linux): unlike wall time,
+ * it hardly moves with what else runs on a shared machine.
+ */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export const BENCH_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 const CAPTCHA = 'b3nc';
 

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_CLIENT, startPortal } from './portal.ts';
+import { BENCH_CLIENT, cpuSeconds, startPortal } from './portal.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-profile-'));
 const profileDir = join(dataDir, 'profile');
@@ -22,12 +22,6 @@ const portal = await startPortal({
   nodeArgs: process.env.PROFILE_OFF ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   env: { JOBS_ENABLED: 'false' },
 });
-
-/** User and system CPU seconds of a process so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 interface TProfileNode {
   id: number;

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { TBaselineSpec } from './baseline-server.ts';
 import type { TCapturedUnit } from './capture-queries.ts';
-import { BENCH_CLIENT as client, startPortal } from './portal.ts';
+import { BENCH_CLIENT as client, cpuSeconds, startPortal } from './portal.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -52,12 +52,6 @@ interface TFigures {
   non2xx: number;
   /** CPU time (user and system) of the answering process per answered request, µs. */
   cpu: number;
-}
-
-/** User and system CPU seconds of a process so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function load(
