@@ -24,7 +24,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
-import { ok, sendWritten, ZEnvelope } from '../../platform/http/envelope.ts';
+import { ok, sendWritten, writeOk, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import {
   addArea,
@@ -63,14 +63,11 @@ const ZEntries = z.array(ZDictEntry);
 const ZDeleted = z.object({ deleted: z.number().int() });
 
 export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
-  /**
-   * One code type's entries, written by the route's own serializer (the compiled writer,
-   * checked against zod in tests) once per loaded section (entriesOfTypeAnswer), then sent as is.
-   */
+  /** One code type's entries, written once per loaded section (entriesOfTypeAnswer), then sent as is. */
   const answerEntries = async (reply: FastifyReply, tenantId: string, codeType: string) =>
     sendWritten(
       reply,
-      await entriesOfTypeAnswer(p, { tenantId, codeType }, (entries) => String(reply.serialize(ok(entries)))),
+      await entriesOfTypeAnswer(p, { tenantId, codeType }, (entries) => writeOk(reply, entries)),
     );
 
   return async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
-import { ok, sendWritten, ZEnvelope } from '../../platform/http/envelope.ts';
+import { sendWritten, writeOk, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { routeTreeAnswer, type TRoute } from './menus.service.ts';
 
@@ -40,10 +40,9 @@ export function menusRoutes(p: TPlatform): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const group = request.query.group ?? 'default';
-        // Written by the route's own serializer (the compiled writer, checked against zod in tests)
-        // once per roles and menus (routeTreeAnswer), then sent as is.
+        // Written once per roles and menus (routeTreeAnswer), then sent as is.
         const text = await routeTreeAnswer(p, { actor: actorOf(request), group }, (routes) =>
-          String(reply.serialize(ok(routes))),
+          writeOk(reply, routes),
         );
         return sendWritten(reply, text);
       },

@@ -2,7 +2,7 @@ import { ZRequiredText } from '@portal/domain/text/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../platform/auth/access.ts';
-import { ok, sendWritten, ZEnvelope } from '../../platform/http/envelope.ts';
+import { ok, sendWritten, writeOk, ZEnvelope } from '../../platform/http/envelope.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { logout, refreshSession, type TLoginResult, visibleAnswer } from './session.service.ts';
 import { createCaptcha, loginWithCaptcha, loginWithPassword } from './session.sign-in.ts';
@@ -175,12 +175,11 @@ export function sessionRoutes(p: TPlatform): FastifyPluginAsyncZod {
           },
         },
       },
-      // Written by the route's own serializer (the compiled writer, checked against zod in tests)
-      // once per cached actor (visibleAnswer), then sent as is.
+      // Written once per cached actor (visibleAnswer), then sent as is.
       (request, reply) => {
         sendWritten(
           reply,
-          visibleAnswer(actorOf(request), (visible) => String(reply.serialize(ok(visible)))),
+          visibleAnswer(actorOf(request), (visible) => writeOk(reply, visible)),
         );
       },
     );

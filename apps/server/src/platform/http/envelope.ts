@@ -27,8 +27,16 @@ export function ZEnvelope<T extends z.ZodType>(data: T) {
 }
 
 /**
- * Sends an answer already written by the route's own serializer (`reply.serialize`), for a
- * route that keeps its written answer: Fastify sends a JSON string as it is.
+ * The success envelope of `data` as the route's own serializer writes it (the compiled writer,
+ * checked against the zod schema in tests), for a route that keeps its written answer.
+ */
+export function writeOk(reply: FastifyReply, data: unknown): string {
+  return String(reply.serialize(ok(data)));
+}
+
+/**
+ * Sends an answer already written by `writeOk`, for a route that keeps its written answer:
+ * Fastify sends a JSON string as it is.
  */
 export function sendWritten(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
