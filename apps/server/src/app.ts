@@ -185,7 +185,7 @@ export async function buildApp(
     await database.close();
   });
 
-  // First, so that every answer carries them, refusals of the hooks below included.
+  // Set as each answer is sent, refusals of the hooks below included.
   installSecurityHeaders(app, PORTAL_SECURITY_HEADERS);
   installErrorHandler(app);
   installSecurityEventHooks(app, { db: platform.db, securityEvent });

@@ -24,7 +24,7 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return headers;
 }
 
-/** The portal's helmet options: the security headers of every answer, pages, API and errors alike. */
+/** The portal's helmet options: the security headers of every answer but the API's JSON. */
 export const PORTAL_SECURITY_HEADERS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
@@ -42,11 +42,41 @@ export const PORTAL_SECURITY_HEADERS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
-/** Sends helmet's headers, computed once, on every answer of the app (pages, API, errors). */
+/**
+ * The headers of a JSON answer (the API's envelopes, refusals and errors included): a JSON
+ * answer is never a page, so it needs only what keeps it from being one or from being read by
+ * another site (OWASP REST Security Cheat Sheet): nothing may load or frame it, no sniffing, the
+ * same HSTS and resource policy as every answer. The page-only headers (the page CSP, opener
+ * policy, agent cluster, referrer, DNS prefetch, download, XSS filter) are left off: they do
+ * nothing on JSON, and their 650 bytes were a measurable part of a cached lookup's cost
+ * (decision 0018, amendment "the API's own security headers"; docs/performance.md).
+ */
+export function apiHeaders(pageHeaders: [string, string][]): [string, string][] {
+  const kept = new Set([
+    'strict-transport-security',
+    'x-content-type-options',
+    'cross-origin-resource-policy',
+  ]);
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-frame-options', 'DENY'],
+    ...pageHeaders.filter(([name]) => kept.has(name)),
+  ];
+}
+
+/**
+ * Sends helmet's headers, computed once, on every answer of the app (pages, files, the
+ * OpenAPI viewer), and the shorter API set on every JSON answer. Set when the answer is sent,
+ * where its type is known; no route sets these headers itself.
+ */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const pageHeaders = helmetHeaders(options);
+  const jsonHeaders = apiHeaders(pageHeaders);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    const headers =
+      typeof type === 'string' && type.startsWith('application/json') ? jsonHeaders : pageHeaders;
     for (const [name, value] of headers) reply.header(name, value);
-    done();
+    done(null, payload);
   });
 }
