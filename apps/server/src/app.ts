@@ -43,7 +43,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { workflowRoutes } from './features/workflow/workflow.routes.ts';
 import { access } from './platform/auth/access.ts';
 import { installAuth } from './platform/auth/auth.hooks.ts';
-import { createAuthCache } from './platform/auth/auth-cache.ts';
+import { clientKey, createAuthCache } from './platform/auth/auth-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { TConfig } from './platform/config.ts';
 import { openDatabase, type TOpenDatabaseOptions } from './platform/db/client.ts';
@@ -199,7 +199,8 @@ export async function buildApp(
     },
     verifyClient: (clientId, secret) => verifyClient(platform, clientId, secret),
     loadActor: (claims, ctx) => loadActor(platform, claims, ctx),
-    knownClient: (clientId, secret) => platform.authCache.knownClient(clientId, secret),
+    knownClient: (key) => platform.authCache.knownClient(key),
+    clientKey,
     actorInMemory: (claims) => actorInMemory(platform, claims),
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDbKv, type TKv } from '../kv/kv.ts';
 import type { TActor } from './access.ts';
-import { createAuthCache, type TSessionEntry } from './auth-cache.ts';
+import { clientKey, createAuthCache, type TSessionEntry } from './auth-cache.ts';
 
 const silentLog = { error: () => {} } as never;
 
@@ -161,19 +161,19 @@ describe('auth cache', () => {
 
     await cache.verifiedClient('web', 'right', async () => ({ tenantId: null }));
     await cache.verifiedClient('web', 'wrong', async () => null);
-    expect(cache.knownClient('web', 'right')).toEqual({ tenantId: null });
-    expect(cache.knownClient('web', 'wrong')).toBeUndefined();
+    expect(cache.knownClient(clientKey('web', 'right'))).toEqual({ tenantId: null });
+    expect(cache.knownClient(clientKey('web', 'wrong'))).toBeUndefined();
 
     setEpoch(null);
     expect(cache.knownSession('s1', fits)).toBeUndefined();
-    expect(cache.knownClient('web', 'right')).toBeUndefined();
+    expect(cache.knownClient(clientKey('web', 'right'))).toBeUndefined();
     setEpoch(1);
     await cache.session('s1', async () => entry('s1', 'u1'));
     await cache.verifiedClient('web', 'right', async () => ({ tenantId: null }));
     await cache.invalidate({ sessionId: 's1' });
     await cache.invalidate({ clientId: 'web' });
     expect(cache.knownSession('s1', fits)).toBeUndefined();
-    expect(cache.knownClient('web', 'right')).toBeUndefined();
+    expect(cache.knownClient(clientKey('web', 'right'))).toBeUndefined();
 
     await cache.session('s1', async () => entry('s1', 'u1'));
     tick(60_000);

@@ -48,7 +48,7 @@ export interface TAuthCache {
    * miss, a load still running, an unusable cache), and the caller asks `verifiedClient` or
    * `session`, which decide as before. A hit counts as one.
    */
-  knownClient(clientId: string, secret: string): TVerifiedClient | undefined;
+  knownClient(key: string): TVerifiedClient | undefined;
   knownSession(sessionId: string, fits: (entry: TSessionEntry) => boolean): TSessionEntry | undefined;
   /**
    * Drops what `scope` names here at once and tells every other instance to drop it too. Call
@@ -95,7 +95,7 @@ class Lru<T> {
 
 const sha256 = (value: string) => hash('sha256', value, 'base64url');
 /** A client's cache key: its id and a hash of the secret, never the secret. */
-const clientKey = (clientId: string, secret: string) => `${clientId}\n${sha256(secret)}`;
+export const clientKey = (clientId: string, secret: string) => `${clientId}\n${sha256(secret)}`;
 
 /**
  * The in-process cache of the request path (docs/decisions/0018-auth-cache.md): verified client
@@ -229,9 +229,9 @@ export function createAuthCache({
     session(sessionId, load) {
       return remember(sessions, sessionId, load, () => true);
     },
-    knownClient(clientId, secret) {
+    knownClient(key) {
       // Refusals are never kept (verifiedClient), so a settled client is one that verified.
-      return known(clients, clientKey(clientId, secret), () => true) ?? undefined;
+      return known(clients, key, () => true) ?? undefined;
     },
     knownSession(sessionId, fits) {
       return known(sessions, sessionId, fits);

@@ -1,6 +1,8 @@
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, headers, login } from '../../test/test-app.ts';
 import { installAuth } from './auth.hooks.ts';
 import { createTokenService } from './tokens.ts';
 
@@ -15,6 +17,7 @@ describe('route access declarations', () => {
         throw new Error('unused');
       },
       knownClient: () => undefined,
+      clientKey: () => '',
       actorInMemory: () => undefined,
     });
     expect(() => app.get('/saasapi/open', async () => 'oops')).toThrow(/declares no access rule/);
@@ -57,6 +60,69 @@ describe('route access declarations', () => {
       const noClient = await t.app.inject({ method: 'HEAD', url: '/saasapi/oauth/resource/visible' });
       expect(noClient.statusCode).toBe(401);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('credentials read once per connection', () => {
+  it('answers each request on a kept connection by its own headers', async () => {
+    const t = await createTestApp();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const admin = await login(t.app, 'demo', 'admin');
+      const hospital = await login(t.app, 'demo', 'hospital');
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const ports = new Set<number>();
+      const visible = (sent: Record<string, string>) =>
+        new Promise<{ status: number; code: number; roles: string[] }>((resolve, reject) => {
+          const req = httpRequest(
+            { port, host: '127.0.0.1', path: '/saasapi/oauth/resource/visible', headers: sent, agent },
+            (res) => {
+              ports.add(res.socket.localPort as number);
+              let text = '';
+              res.on('data', (chunk) => {
+                text += chunk;
+              });
+              res.on('end', () => {
+                const body = JSON.parse(text);
+                resolve({
+                  status: res.statusCode as number,
+                  code: body.code,
+                  roles: body.data?.roleList ?? [],
+                });
+              });
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      const asAdmin = headers('demo', admin.token);
+      const first = await visible(asAdmin);
+      expect(first.status).toBe(200);
+      expect(await visible(asAdmin)).toEqual(first);
+      // Another token on the same connection is read anew: the other user's answer.
+      const other = await visible(headers('demo', hospital.token));
+      expect(other.status).toBe(200);
+      expect(other.roles).not.toEqual(first.roles);
+      // A wrong secret, then no token, are refused; the first token answers again after them.
+      const wrong = `Basic ${Buffer.from('portal-web:not-the-secret').toString('base64')}`;
+      expect(await visible({ ...asAdmin, authorization: wrong })).toMatchObject({ status: 401, code: 40000 });
+      expect(await visible(headers('demo'))).toMatchObject({ status: 401, code: 40003 });
+      expect(await visible(asAdmin)).toEqual(first);
+      // Logging out refuses the same token on the same connection at once.
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/saasapi/oauth/noToken/logout',
+        headers: asAdmin,
+        payload: {},
+      });
+      expect(out.json().isSuccess).toBe(true);
+      expect((await visible(asAdmin)).status).toBe(401);
+      expect(ports.size).toBe(1);
+    } finally {
+      agent.destroy();
       await t.close();
     }
   });
