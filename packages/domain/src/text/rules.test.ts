@@ -18,6 +18,17 @@ describe('control characters in text', () => {
     expect(hasForbiddenControl('form\u000c', 'multi-line')).toBe(true);
   });
 
+  it('decides every code below U+0100 by the rule, in both kinds', () => {
+    for (let code = 0; code < 0x100; code++) {
+      const text = `x${String.fromCharCode(code)}y`;
+      const control = code <= 0x1f;
+      expect(hasForbiddenControl(text, 'single-line'), `single-line ${code}`).toBe(control);
+      expect(hasForbiddenControl(text, 'multi-line'), `multi-line ${code}`).toBe(
+        control && code !== 0x09 && code !== 0x0a && code !== 0x0d,
+      );
+    }
+  });
+
   it('answers with the message in both languages', () => {
     const result = ZText.safeParse('a\u0000b');
     expect(result.success).toBe(false);

@@ -30,10 +30,13 @@ export function findControlCharacters(value: unknown, path = '', found: string[]
     });
     return found;
   }
-  for (const [key, item] of Object.entries(value)) {
+  // for...in with an own-key check, not Object.entries: no array per object (every request's
+  // params and query pass here, mostly empty).
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const at = path ? `${path}.${key}` : key;
     if (hasForbiddenControl(key, 'multi-line')) found.push(at);
-    else findControlCharacters(item, at, found, depth + 1);
+    else findControlCharacters((value as Record<string, unknown>)[key], at, found, depth + 1);
   }
   return found;
 }
