@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountingRoutes } from './features/accounting/accounting.routes.ts';
@@ -87,6 +88,32 @@ class AccessLineLogController extends LogController {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Counted among the requests a graceful shutdown waits for, and not yet let go. */
+    counted: boolean;
+  }
+}
+
+/**
+ * Request ids: the caller's `x-request-id` when it is a short safe token; otherwise this
+ * process's 48 random bits and a counter, unique across instances and restarts. A random UUID
+ * per request was a measurable part of a cached lookup (docs/performance.md).
+ */
+export function requestIds(): (req: IncomingMessage) => string {
+  const prefix = randomBytes(6).toString('hex');
+  let next = 0;
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    if (typeof given === 'string') {
+      const id = given.slice(0, 64);
+      if (/^[\w.:-]+$/.test(id)) return id;
+    }
+    next += 1;
+    return `${prefix}-${next.toString(36)}`;
+  };
+}
+
 /** Builds the whole application: platform, every feature's routes, and the web app. */
 export async function buildApp(
   config: TConfig,
@@ -109,10 +136,7 @@ export async function buildApp(
               err: (error) => safeErrorForLog(error),
             },
           },
-    genReqId: (req) => {
-      const given = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64);
-      return given && /^[\w.:-]+$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIds(),
     logController: new AccessLineLogController(),
     bodyLimit: 10 * 1024 * 1024,
     ...serverOptions(config),
@@ -154,8 +178,16 @@ export async function buildApp(
     });
   app.addHook('preClose', () => platform.jobs.stop());
   // Graceful shutdown: close() stops new connections at once, but requests already running
-  // must finish before the database goes away.
-  const inFlight = new Set<string>();
+  // must finish before the database goes away. A count, not a set of ids (a set's rehashing as
+  // it grows and shrinks was a measurable part of a cached lookup); each request is counted
+  // once and let go once, whichever of its response and its abort comes first.
+  let inFlight = 0;
+  app.decorateRequest('counted', false);
+  const letGo = (request: FastifyRequest) => {
+    if (!request.counted) return;
+    request.counted = false;
+    inFlight -= 1;
+  };
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -167,20 +199,21 @@ export async function buildApp(
       reply.status(503).header('connection', 'close').send(shuttingDownBody());
       return;
     }
-    inFlight.add(request.id);
+    request.counted = true;
+    inFlight += 1;
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    inFlight.delete(request.id);
+    letGo(request);
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {
-    inFlight.delete(request.id);
+    letGo(request);
     done();
   });
   app.addHook('onClose', async () => {
     const deadline = Date.now() + 20_000;
-    while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     await kv.close();
     await database.close();
   });
