@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -53,6 +51,7 @@ import { analyzeSoon, defineDatabaseMaintenanceJob } from './platform/db/mainten
 import { installErrorHandler, shuttingDownBody } from './platform/http/error-handler.ts';
 import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
+import { requestIds } from './platform/http/request-ids.ts';
 import { installSecurityHeaders, PORTAL_SECURITY_HEADERS } from './platform/http/security-headers.ts';
 import { compiledSerializerCompiler } from './platform/http/serializer.ts';
 import { installWebApp } from './platform/http/web-app.ts';
@@ -93,25 +92,6 @@ declare module 'fastify' {
     /** Counted among the requests a graceful shutdown waits for, and not yet let go. */
     counted: boolean;
   }
-}
-
-/**
- * Request ids: the caller's `x-request-id` when it is a short safe token; otherwise this
- * process's 48 random bits and a counter, unique across instances and restarts. A random UUID
- * per request was a measurable part of a cached lookup (docs/performance.md).
- */
-export function requestIds(): (req: IncomingMessage) => string {
-  const prefix = randomBytes(6).toString('hex');
-  let next = 0;
-  return (req) => {
-    const given = req.headers['x-request-id'];
-    if (typeof given === 'string') {
-      const id = given.slice(0, 64);
-      if (/^[\w.:-]+$/.test(id)) return id;
-    }
-    next += 1;
-    return `${prefix}-${next.toString(36)}`;
-  };
 }
 
 /** Builds the whole application: platform, every feature's routes, and the web app. */
