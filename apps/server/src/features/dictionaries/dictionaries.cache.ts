@@ -12,11 +12,18 @@ const MAX_AGE_MS = 10 * 60 * 1000;
 interface TSlot {
   value: Promise<unknown> | null;
   loadedAt: number;
+  /** The value once its load has succeeded. */
+  settled?: { value: unknown };
 }
 
 export interface TDictionaryCache {
   /** The cached value of a tenant's section, loading it once when absent or stale. */
   get<T>(tenantId: string, section: TCacheSection, load: () => Promise<T>): Promise<T>;
+  /**
+   * The section's value when it is loaded and fresh, read synchronously (a cached lookup then
+   * awaits nothing); undefined otherwise, and the caller asks `get`.
+   */
+  settled<T>(tenantId: string, section: TCacheSection): T | undefined;
   /** Drops sections here at once and tells every other instance to drop them too. */
   invalidate(tenantId: string, sections: TCacheSection[]): Promise<void>;
 }
@@ -52,7 +59,13 @@ export function dictionaryCache({ kv, log }: Pick<TPlatform, 'kv' | 'log'>): TDi
       // a message that is not ours: nothing to drop
     }
   });
-  ready.catch(() => caches.delete(kv));
+  let subscribed = false;
+  ready.then(
+    () => {
+      subscribed = true;
+    },
+    () => caches.delete(kv),
+  );
 
   const cache: TDictionaryCache = {
     async get<T>(tenantId: string, section: TCacheSection, load: () => Promise<T>): Promise<T> {
@@ -68,11 +81,22 @@ export function dictionaryCache({ kv, log }: Pick<TPlatform, 'kv' | 'log'>): TDi
       // and departments' loaders return) is run once here, and its rows are what is kept.
       const fresh: TSlot = { value: Promise.resolve(load()), loadedAt: Date.now() };
       slots.set(section, fresh);
-      // A failed load is not kept: the next call tries again.
-      fresh.value!.catch(() => {
-        if (slots.get(section) === fresh) slots.delete(section);
-      });
+      fresh.value!.then(
+        (value) => {
+          fresh.settled = { value };
+        },
+        // A failed load is not kept: the next call tries again.
+        () => {
+          if (slots.get(section) === fresh) slots.delete(section);
+        },
+      );
       return fresh.value as Promise<T>;
+    },
+    settled<T>(tenantId: string, section: TCacheSection): T | undefined {
+      if (!subscribed) return undefined;
+      const slot = tenants.get(tenantId)?.get(section);
+      if (!slot?.settled || Date.now() - slot.loadedAt >= MAX_AGE_MS) return undefined;
+      return slot.settled.value as T;
     },
     async invalidate(tenantId, sections) {
       drop(tenantId, sections);

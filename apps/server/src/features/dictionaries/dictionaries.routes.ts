@@ -1,5 +1,6 @@
 import {
   DICTIONARY_PERMISSIONS,
+  type TDictEntry,
   ZArea,
   ZAreaInput,
   ZAreaPageBody,
@@ -37,6 +38,7 @@ import {
   entriesOfTypeAnswer,
   enumsOf,
   groupCodes,
+  knownEntriesOfTypeAnswer,
   lookupCodes,
   pageAreas,
   pageDictionaryEntries,
@@ -63,12 +65,25 @@ const ZEntries = z.array(ZDictEntry);
 const ZDeleted = z.object({ deleted: z.number().int() });
 
 export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
-  /** One code type's entries, written once per loaded section (entriesOfTypeAnswer), then sent as is. */
-  const answerEntries = async (reply: FastifyReply, tenantId: string, codeType: string) =>
-    sendWritten(
-      reply,
-      await entriesOfTypeAnswer(p, { tenantId, codeType }, (entries) => writeOk(reply, entries)),
-    );
+  /**
+   * One code type's entries, written once per loaded section (entriesOfTypeAnswer), then sent as
+   * is: from memory without awaiting when the section is loaded, else once it is.
+   */
+  const answerEntries = (
+    reply: FastifyReply,
+    tenantId: string,
+    codeType: string,
+  ): Promise<void> | undefined => {
+    const write = (entries: TDictEntry[]) => writeOk(reply, entries);
+    const known = knownEntriesOfTypeAnswer(p, { tenantId, codeType }, write);
+    if (known !== undefined) {
+      sendWritten(reply, known);
+      return undefined;
+    }
+    return entriesOfTypeAnswer(p, { tenantId, codeType }, write).then((text) => {
+      sendWritten(reply, text);
+    });
+  };
 
   return async (app) => {
     // ----- lookups ---------------------------------------------------------------------

@@ -157,31 +157,47 @@ const areaEntry = (a: TArea): TDictEntry => ({
 });
 
 /** The cached section a code type's entries come from, and those entries. */
+/** The cache section a code type's entries come from. */
+function sectionOfType(codeType: string): TCacheSection {
+  if (AREA_CODE_TYPES.includes(codeType)) return 'areas';
+  if (codeType === DEPARTMENT_CODE_TYPE) return 'departments';
+  return 'entries';
+}
+
+/** A code type's entries from its loaded section's value. */
+function entriesIn(section: TCacheSection, value: unknown, codeType: string): () => TDictEntry[] {
+  if (section === 'areas') {
+    const index = value as TAreaIndex;
+    return () => (index.byLevel.get(codeType) ?? []).map(areaEntry);
+  }
+  if (section === 'departments') {
+    const rows = value as TDepartmentRow[];
+    return () =>
+      rows.map((d) => ({
+        code: d.deptCode,
+        codeType,
+        codeName: d.deptCnName,
+        codeEnName: d.deptEnName,
+        enabled: d.enabled,
+      }));
+  }
+  const byType = value as Map<string, TDictEntry[]>;
+  return () => byType.get(codeType) ?? [];
+}
+
 async function typeSource(
   p: TPlatform,
   tenantId: string,
   codeType: string,
 ): Promise<{ section: object; entries: () => TDictEntry[] }> {
-  if (AREA_CODE_TYPES.includes(codeType)) {
-    const index = await loadAreas(p, tenantId);
-    return { section: index, entries: () => (index.byLevel.get(codeType) ?? []).map(areaEntry) };
-  }
-  if (codeType === DEPARTMENT_CODE_TYPE) {
-    const rows = await loadDepartments(p, tenantId);
-    return {
-      section: rows,
-      entries: () =>
-        rows.map((d) => ({
-          code: d.deptCode,
-          codeType,
-          codeName: d.deptCnName,
-          codeEnName: d.deptEnName,
-          enabled: d.enabled,
-        })),
-    };
-  }
-  const byType = await loadEntries(p, tenantId);
-  return { section: byType, entries: () => byType.get(codeType) ?? [] };
+  const section = sectionOfType(codeType);
+  const value =
+    section === 'areas'
+      ? await loadAreas(p, tenantId)
+      : section === 'departments'
+        ? await loadDepartments(p, tenantId)
+        : await loadEntries(p, tenantId);
+  return { section: value, entries: entriesIn(section, value, codeType) };
 }
 
 /** Every entry of one code type (areas 01-05, outpatients, code tables, dictionaries); [] when unknown. */
@@ -207,6 +223,21 @@ export async function entriesOfTypeAnswer(
 ): Promise<string> {
   const { section, entries } = await typeSource(p, tenantId, codeType);
   return writtenEntries(section, codeType, () => write(entries()));
+}
+
+/**
+ * The same answer read synchronously, when the code type's section is loaded and fresh (a
+ * cached lookup then awaits nothing); undefined otherwise, and `entriesOfTypeAnswer` answers.
+ */
+export function knownEntriesOfTypeAnswer(
+  p: TPlatform,
+  { tenantId, codeType }: { tenantId: string; codeType: string },
+  write: (entries: TDictEntry[]) => string,
+): string | undefined {
+  const section = sectionOfType(codeType);
+  const value = cacheOf(p).settled<object>(tenantId, section);
+  if (value === undefined) return undefined;
+  return writtenEntries(value, codeType, () => write(entriesIn(section, value, codeType)()));
 }
 
 /** The dictionary lookup: entries of each asked code type, filtered by its codeList when not empty. */
