@@ -54,9 +54,8 @@ export function readBasic(request: FastifyRequest): { clientId: string; secret: 
  * What a request's credentials headers read to: the client's id and cache key, and the session
  * token. Kept per connection for its last request, so the next request with the same header
  * texts (a browser keeps its connection and sends the same ones) skips the decoding, the
- * secret's hash and the token's string hash: about a tenth of a cached lookup's own work
- * (docs/performance.md). The texts kept are the ones the request itself held; they go with the
- * connection.
+ * secret's hash and the token's string hash (its effect: docs/performance.md). The texts kept
+ * are the ones the request itself held; they go with the connection.
  */
 interface TCredentialsRead {
   authorization: string | undefined;
@@ -69,8 +68,8 @@ const lastRead = new WeakMap<object, TCredentialsRead>();
 
 function readCredentials(request: FastifyRequest, deps: TAuthDeps): TCredentialsRead {
   const { authorization, token } = request.headers as { authorization?: string; token?: string };
-  const socket = request.raw.socket;
-  const last = lastRead.get(socket);
+  const socket: object | undefined = request.raw.socket;
+  const last = socket && lastRead.get(socket);
   if (last && last.authorization === authorization && last.token === token) return last;
   const basic = readBasic(request);
   const read: TCredentialsRead = {
@@ -79,7 +78,7 @@ function readCredentials(request: FastifyRequest, deps: TAuthDeps): TCredentials
     client: basic && { id: basic.clientId, key: deps.clientKey(basic.clientId, basic.secret) },
     bearer: readBearer(request),
   };
-  lastRead.set(socket, read);
+  if (socket) lastRead.set(socket, read);
   return read;
 }
 
@@ -220,7 +219,8 @@ function accessCheck(
       const client = deps.knownClient(read.client.key);
       if (client !== undefined) pending = withClient(request, id, client, read.bearer);
       else {
-        // The secret is read from the header again: the connection's memory keeps only its hash.
+        // The secret is decoded from the header again: the connection's memory keeps the
+        // client's key, not the decoded secret.
         const basic = readBasic(request) as { clientId: string; secret: string };
         pending = deps
           .verifyClient(id, basic.secret)
