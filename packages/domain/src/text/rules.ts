@@ -16,7 +16,9 @@ export const CONTROL_CHARACTER_MESSAGE = {
 
 /** The C0 controls each kind of text refuses (multi-line text keeps tab, LF and CR). */
 const FORBIDDEN = {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is found
   'single-line': /[\x00-\x1f]/,
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is found
   'multi-line': /[\x00-\x08\x0b\x0c\x0e-\x1f]/,
 };
 

@@ -8,7 +8,7 @@ describe('findControlCharacters', () => {
       name: 'Li Na',
       note: 'line 1\r\n\tline 2',
       items: ['fine', 'bell\u0007'],
-      nested: { deeper: { value: 'esc\u001b' }, ['key\u0001']: 'x' },
+      nested: { deeper: { value: 'esc\u001b' }, 'key\u0001': 'x' },
     };
     expect(findControlCharacters(query)).toEqual(['bad']);
     expect(findControlCharacters(body)).toEqual(['items.1', 'nested.deeper.value', 'nested.key\u0001']);
