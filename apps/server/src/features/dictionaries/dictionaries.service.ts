@@ -156,7 +156,6 @@ const areaEntry = (a: TArea): TDictEntry => ({
   enabled: true,
 });
 
-/** The cached section a code type's entries come from, and those entries. */
 /** The cache section a code type's entries come from. */
 function sectionOfType(codeType: string): TCacheSection {
   if (AREA_CODE_TYPES.includes(codeType)) return 'areas';
@@ -164,40 +163,25 @@ function sectionOfType(codeType: string): TCacheSection {
   return 'entries';
 }
 
-/** A code type's entries from its loaded section's value. */
-function entriesIn(section: TCacheSection, value: unknown, codeType: string): () => TDictEntry[] {
-  if (section === 'areas') {
-    const index = value as TAreaIndex;
-    return () => (index.byLevel.get(codeType) ?? []).map(areaEntry);
-  }
-  if (section === 'departments') {
-    const rows = value as TDepartmentRow[];
-    return () =>
-      rows.map((d) => ({
-        code: d.deptCode,
-        codeType,
-        codeName: d.deptCnName,
-        codeEnName: d.deptEnName,
-        enabled: d.enabled,
-      }));
-  }
-  const byType = value as Map<string, TDictEntry[]>;
-  return () => byType.get(codeType) ?? [];
+/** A code type's section, loaded (or from the cache). */
+function loadSection(p: TPlatform, tenantId: string, section: TCacheSection): Promise<object> {
+  if (section === 'areas') return loadAreas(p, tenantId);
+  if (section === 'departments') return loadDepartments(p, tenantId);
+  return loadEntries(p, tenantId);
 }
 
-async function typeSource(
-  p: TPlatform,
-  tenantId: string,
-  codeType: string,
-): Promise<{ section: object; entries: () => TDictEntry[] }> {
-  const section = sectionOfType(codeType);
-  const value =
-    section === 'areas'
-      ? await loadAreas(p, tenantId)
-      : section === 'departments'
-        ? await loadDepartments(p, tenantId)
-        : await loadEntries(p, tenantId);
-  return { section: value, entries: entriesIn(section, value, codeType) };
+/** A code type's entries in its loaded section's value. */
+function entriesIn(section: TCacheSection, value: object, codeType: string): TDictEntry[] {
+  if (section === 'areas') return ((value as TAreaIndex).byLevel.get(codeType) ?? []).map(areaEntry);
+  if (section === 'departments')
+    return (value as TDepartmentRow[]).map((d) => ({
+      code: d.deptCode,
+      codeType,
+      codeName: d.deptCnName,
+      codeEnName: d.deptEnName,
+      enabled: d.enabled,
+    }));
+  return (value as Map<string, TDictEntry[]>).get(codeType) ?? [];
 }
 
 /** Every entry of one code type (areas 01-05, outpatients, code tables, dictionaries); [] when unknown. */
@@ -205,11 +189,20 @@ export async function entriesOfType(
   p: TPlatform,
   { tenantId, codeType }: { tenantId: string; codeType: string },
 ): Promise<TDictEntry[]> {
-  return (await typeSource(p, tenantId, codeType)).entries();
+  const section = sectionOfType(codeType);
+  return entriesIn(section, await loadSection(p, tenantId, section), codeType);
 }
 
 /** Written answers of one code type, per loaded section; at most 256 per section. */
 const writtenEntries = writtenAnswers<object>(256);
+
+/** A code type's answer from its loaded section's value, written once per value and code type. */
+const answerIn = (
+  section: TCacheSection,
+  value: object,
+  codeType: string,
+  write: (entries: TDictEntry[]) => string,
+) => writtenEntries(value, codeType, () => write(entriesIn(section, value, codeType)));
 
 /**
  * The answer of one code type's entries as the route's serializer wrote it (`write`), written
@@ -221,8 +214,8 @@ export async function entriesOfTypeAnswer(
   { tenantId, codeType }: { tenantId: string; codeType: string },
   write: (entries: TDictEntry[]) => string,
 ): Promise<string> {
-  const { section, entries } = await typeSource(p, tenantId, codeType);
-  return writtenEntries(section, codeType, () => write(entries()));
+  const section = sectionOfType(codeType);
+  return answerIn(section, await loadSection(p, tenantId, section), codeType, write);
 }
 
 /**
@@ -236,8 +229,7 @@ export function knownEntriesOfTypeAnswer(
 ): string | undefined {
   const section = sectionOfType(codeType);
   const value = cacheOf(p).settled<object>(tenantId, section);
-  if (value === undefined) return undefined;
-  return writtenEntries(value, codeType, () => write(entriesIn(section, value, codeType)()));
+  return value === undefined ? undefined : answerIn(section, value, codeType, write);
 }
 
 /** The dictionary lookup: entries of each asked code type, filtered by its codeList when not empty. */
