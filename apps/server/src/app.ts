@@ -49,7 +49,7 @@ import { openDatabase, type TOpenDatabaseOptions } from './platform/db/client.ts
 import { safeErrorForLog } from './platform/db/db-errors.ts';
 import { analyzeSoon, defineDatabaseMaintenanceJob } from './platform/db/maintenance.ts';
 import { installErrorHandler, shuttingDownBody } from './platform/http/error-handler.ts';
-import { installHttpHardening, serverOptions } from './platform/http/hardening.ts';
+import { serverOptions, wrongMethodAnswer } from './platform/http/hardening.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
 import { requestIds } from './platform/http/request-ids.ts';
 import { installSecurityHeaders, PORTAL_SECURITY_HEADERS } from './platform/http/security-headers.ts';
@@ -202,7 +202,7 @@ export async function buildApp(
   installSecurityHeaders(app, PORTAL_SECURITY_HEADERS);
   installErrorHandler(app);
   installSecurityEventHooks(app, { db: platform.db, securityEvent });
-  installHttpHardening(app);
+  const wrongMethod = wrongMethodAnswer(app);
   installInputGuard(app);
   installAuth(app, {
     tokens: platform.tokens,
@@ -294,7 +294,7 @@ export async function buildApp(
     { prefix: API_PREFIX },
   );
 
-  await installWebApp(app, { webDist: config.webDist, apiPrefix: API_PREFIX });
+  await installWebApp(app, { webDist: config.webDist, apiPrefix: API_PREFIX, wrongMethod });
 
   return { app, platform };
 }

@@ -99,16 +99,17 @@ function readBearer(request: FastifyRequest): string | null {
 export function installAuth(app: FastifyInstance, deps: TAuthDeps): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('tenant', null);
-  app.decorateRequest('lang', 'zh');
+  // Every request's language, for every answer (404s and framework errors included): read from
+  // the header when asked, not by a hook on every request.
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest) {
+      return this.headers.language === 'en' ? 'en' : 'zh';
+    },
+  });
   app.decorateRequest('clientId', null);
 
   const table: TAccessTableEntry[] = [];
   app.decorate('accessTable', table);
-  // Every request's language, for every answer (404s and framework errors included).
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.lang = request.headers.language === 'en' ? 'en' : 'zh';
-    done();
-  });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/saasapi')) return;
     // The OpenAPI document and its viewer are public by design.

@@ -10,9 +10,6 @@ import type {
 import type { TConfig } from '../config.ts';
 import { errorBody } from './error-handler.ts';
 
-/** Public static files under the API prefix (the OpenAPI viewer's assets); they may be cached. */
-const CACHEABLE_API_PREFIXES = ['/saasapi/docs/static/'];
-
 /**
  * Server options against forged addresses and slow or oversized requests
  * (docs/decisions/0014-request-hardening.md).
@@ -88,28 +85,19 @@ function methodIndex(app: FastifyInstance) {
 }
 
 /**
- * Cache-Control: no-store on every API answer but public static files (tokens and personal data
- * must not stay in caches), and 405 for an API path that exists with other methods. Call before
- * routes register.
+ * The answer for an API path that exists with other methods: 405 with `Allow`, sent by the
+ * not-found handler (web-app.ts), which calls it first; false when the path has no route at all.
+ * Call before routes register: it learns their paths as they do.
  */
-export function installHttpHardening(app: FastifyInstance): void {
+export function wrongMethodAnswer(
+  app: FastifyInstance,
+): (request: FastifyRequest, reply: FastifyReply) => boolean {
   const allowedMethods = methodIndex(app);
-  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!request.is404) return done();
+  return (request, reply) => {
     const path = request.url.split('?')[0];
     const allowed = path.startsWith('/saasapi') ? allowedMethods(path) : [];
-    if (allowed.length > 0) {
-      reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
-      return;
-    }
-    done();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const { url } = request;
-    if (url.startsWith('/saasapi') && !CACHEABLE_API_PREFIXES.some((prefix) => url.startsWith(prefix))) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
-  });
+    if (allowed.length === 0) return false;
+    reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
+    return true;
+  };
 }

@@ -1,5 +1,5 @@
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControl, maskControls } from '@portal/domain/text/rules';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { type TFieldError, validationError } from './app-error.ts';
 
 /** Nesting deeper than this is refused as malformed rather than walked. */
@@ -75,9 +75,16 @@ export function installInputGuard(app: FastifyInstance): void {
     findControlCharacters(request.query, '', found);
     done(found.length > 0 ? refuse(found) : undefined);
   });
-  app.addHook('preValidation', (request, _reply, done) => {
+  const checkBody: preValidationHookHandler = (request, _reply, done) => {
     if (request.body === undefined || request.body === null) return done();
     const found = findControlCharacters(request.body);
     done(found.length > 0 ? refuse(found) : undefined);
+  };
+  // Fastify parses no body for GET and HEAD: the body check is a hook of the routes with other
+  // methods only, so a lookup runs one hook fewer. Routes registered later get it too.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.preValidation = [checkBody, ...(route.preValidation ? [route.preValidation].flat() : [])];
   });
 }

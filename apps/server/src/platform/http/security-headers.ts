@@ -64,19 +64,28 @@ export function apiHeaders(pageHeaders: [string, string][]): [string, string][] 
   ];
 }
 
+/** Public static files under the API prefix (the OpenAPI viewer's assets); they may be cached. */
+const CACHEABLE_API_PREFIXES = ['/saasapi/docs/static/'];
+
 /**
  * Sends helmet's headers, computed once, on every answer of the app (pages, files, the
- * OpenAPI viewer), and the shorter API set on every JSON answer. Set when the answer is sent,
- * where its type is known; no route sets these headers itself.
+ * OpenAPI viewer), and the shorter API set on every JSON answer; and `cache-control: no-store`
+ * on every API answer but public static files (tokens and personal data must not stay in
+ * caches). Set when the answer is sent, where its type is known; no route sets these headers
+ * itself. One callback hook: it runs on every answer.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const pageHeaders = helmetHeaders(options);
   const jsonHeaders = apiHeaders(pageHeaders);
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const headers =
       typeof type === 'string' && type.startsWith('application/json') ? jsonHeaders : pageHeaders;
     for (const [name, value] of headers) reply.header(name, value);
+    const { url } = request;
+    if (url.startsWith('/saasapi') && !CACHEABLE_API_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 }

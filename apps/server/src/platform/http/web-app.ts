@@ -2,12 +2,13 @@
  * Serves the built web app (Vite's `dist`) beside the API: the hashed assets with a year of
  * caching, their brotli/gzip copies made at build time when the client accepts them, and the
  * app shell (index.html, never cached without revalidation) for `/` and every other path the
- * client-side router owns. Unknown API paths and missing assets answer the 404 envelope.
+ * client-side router owns. Unknown API paths and missing assets answer the 404 envelope; an API
+ * path that exists with other methods, the 405 one.
  */
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFoundBody } from './error-handler.ts';
 
 /** Vite puts every content-hashed file here; a changed file gets a new name. */
@@ -29,7 +30,16 @@ export function isHashedAsset(webDist: string, filePath: string): boolean {
  */
 export async function installWebApp(
   app: FastifyInstance,
-  { webDist, apiPrefix }: { webDist: string; apiPrefix: string },
+  {
+    webDist,
+    apiPrefix,
+    wrongMethod,
+  }: {
+    webDist: string;
+    apiPrefix: string;
+    /** Answers 405 for a path that exists with other methods (hardening.ts); false otherwise. */
+    wrongMethod: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  },
 ): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
@@ -50,6 +60,7 @@ export async function installWebApp(
   }
 
   app.setNotFoundHandler((request, reply) => {
+    if (wrongMethod(request, reply)) return reply;
     const path = request.url.split('?')[0];
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !FILE_PATH.test(path);
