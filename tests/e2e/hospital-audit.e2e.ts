@@ -127,14 +127,16 @@ describe('hospital audit list, exports and provider notes (auditor, demo)', () =
     await fillField(dialog.getByLabel('中文备注'), '周日门诊暂停，急诊照常。');
     await fillField(dialog.getByLabel('英文备注'), 'No outpatient service on Sundays; emergency is open.');
     await button(page, '保存').click();
-    await page.getByText('周日门诊暂停，急诊照常。').waitFor();
+    // The saved note in the table, once the dialog (whose field still holds the text) is gone.
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.locator('.ant-table-row', { hasText: '周日门诊暂停，急诊照常。' });
+    await row.waitFor();
     await page.getByRole('button', { name: '关于医院备注' }).click();
     await page
       .locator('.ant-popover:visible')
       .getByText('医疗机构在医院资料中只能查看', { exact: false })
       .waitFor();
     await screenshot(page, 'hospital-audit-notes-zh');
-    const row = page.locator('.ant-table-row', { hasText: '周日门诊暂停，急诊照常。' });
     await row.getByRole('button', { name: '删除' }).click();
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.getByText('确定删除这条备注吗', { exact: false }).waitFor();
