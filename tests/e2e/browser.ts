@@ -98,11 +98,20 @@ export async function signIn(
   tenant = 'demo',
   { notices = false }: { notices?: boolean } = {},
 ) {
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate((show) => {
-    if (show) localStorage.removeItem('hideNotice');
-    else localStorage.setItem('hideNotice', 'true');
-  }, notices);
+  // A navigation the previous page started (a sign-out's redirect, say) can replace the login
+  // page while the setting is stored; the page is then opened again.
+  for (let attempt = 1; ; attempt++) {
+    await page.goto(`${baseUrl}/login`);
+    try {
+      await page.evaluate((show) => {
+        if (show) localStorage.removeItem('hideNotice');
+        else localStorage.setItem('hideNotice', 'true');
+      }, notices);
+      break;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Execution context was destroyed')) throw error;
+    }
+  }
   await fillField(page.locator('#login_tenant'), tenant);
   await fillField(page.locator('#login_account'), account);
   await fillField(page.locator('#login_password'), password);
