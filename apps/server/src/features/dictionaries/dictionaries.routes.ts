@@ -80,8 +80,8 @@ export function dictionariesRoutes(p: TPlatform): FastifyPluginAsyncZod {
       sendWritten(reply, known);
       return undefined;
     }
-    return entriesOfTypeAnswer(p, { tenantId, codeType }, write).then((text) => {
-      sendWritten(reply, text);
+    return entriesOfTypeAnswer(p, { tenantId, codeType }, write).then((answer) => {
+      sendWritten(reply, answer);
     });
   };
 

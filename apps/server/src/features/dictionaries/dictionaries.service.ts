@@ -201,19 +201,19 @@ const answerIn = (
   section: TCacheSection,
   value: object,
   codeType: string,
-  write: (entries: TDictEntry[]) => string,
+  write: (entries: TDictEntry[]) => Buffer,
 ) => writtenEntries(value, codeType, () => write(entriesIn(section, value, codeType)));
 
 /**
  * The answer of one code type's entries as the route's serializer wrote it (`write`), written
  * once per loaded section and code type, then answered from memory. A change drops the
- * tenant's section from the cache (dictionaryCache), and with it these texts.
+ * tenant's section from the cache (dictionaryCache), and with it these answers.
  */
 export async function entriesOfTypeAnswer(
   p: TPlatform,
   { tenantId, codeType }: { tenantId: string; codeType: string },
-  write: (entries: TDictEntry[]) => string,
-): Promise<string> {
+  write: (entries: TDictEntry[]) => Buffer,
+): Promise<Buffer> {
   const section = sectionOfType(codeType);
   return answerIn(section, await loadSection(p, tenantId, section), codeType, write);
 }
@@ -225,8 +225,8 @@ export async function entriesOfTypeAnswer(
 export function knownEntriesOfTypeAnswer(
   p: TPlatform,
   { tenantId, codeType }: { tenantId: string; codeType: string },
-  write: (entries: TDictEntry[]) => string,
-): string | undefined {
+  write: (entries: TDictEntry[]) => Buffer,
+): Buffer | undefined {
   const section = sectionOfType(codeType);
   const value = cacheOf(p).settled<object>(tenantId, section);
   return value === undefined ? undefined : answerIn(section, value, codeType, write);

@@ -225,6 +225,11 @@ describe('commonCode, sysDict and enums', () => {
     expect(byQuery).toEqual(byPath);
     expect(await data('demo/admin', 'GET', '/drsystem/commonCode/getByType/unknown')).toEqual([]);
     expect((await req('demo/admin', 'GET', '/drsystem/commonCode/getByType')).statusCode).toBe(400);
+    // The kept answer is sent as UTF-8 bytes: its length is the bytes', its type says UTF-8.
+    const raw = await req('demo/admin', 'GET', '/drsystem/commonCode/getByType/user_type');
+    expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(raw.headers['content-length'])).toBe(raw.rawPayload.length);
+    expect(raw.rawPayload.toString('utf8')).toContain('"codeName":"医疗机构人员"');
   });
 
   it('writes a code type answer once per loaded section and code type, and anew after a change', async () => {
@@ -233,22 +238,24 @@ describe('commonCode, sysDict and enums', () => {
     const answer = (codeType: string) =>
       entriesOfTypeAnswer(t.platform, { tenantId, codeType }, (entries) => {
         writes.push(codeType);
-        return JSON.stringify(entries);
+        return Buffer.from(JSON.stringify(entries));
       });
     await dictionaryCache(t.platform).invalidate(tenantId, ['entries', 'areas', 'departments']);
     const first = await answer('user_type');
     expect(await answer('user_type')).toBe(first);
-    expect(JSON.parse(first).map((e: TEntry) => e.code)).toEqual(['01', '02', '03', '04']);
+    expect(JSON.parse(first.toString()).map((e: TEntry) => e.code)).toEqual(['01', '02', '03', '04']);
     // Areas and departments come from sections of their own.
     for (const codeType of ['01', '01', 'outpatients', 'outpatients', 'unknown', 'unknown'])
       await answer(codeType);
     expect(writes).toEqual(['user_type', '01', 'outpatients', 'unknown']);
     // A change drops the section, and with it the written answers of its code types only.
     await dictionaryCache(t.platform).invalidate(tenantId, ['entries']);
-    expect(await answer('user_type')).toBe(first);
+    const again = await answer('user_type');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
     await answer('01');
     expect(writes).toEqual(['user_type', '01', 'outpatients', 'unknown', 'user_type']);
-    // The texts above are this test's own: the routes write theirs after these sections go.
+    // The answers above are this test's own: the routes write theirs after these sections go.
     await dictionaryCache(t.platform).invalidate(tenantId, ['entries', 'areas', 'departments']);
   });
 

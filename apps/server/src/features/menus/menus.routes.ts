@@ -41,10 +41,10 @@ export function menusRoutes(p: TPlatform): FastifyPluginAsyncZod {
       async (request, reply) => {
         const group = request.query.group ?? 'default';
         // Written once per roles and menus (routeTreeAnswer), then sent as is.
-        const text = await routeTreeAnswer(p, { actor: actorOf(request), group }, (routes) =>
+        const answer = await routeTreeAnswer(p, { actor: actorOf(request), group }, (routes) =>
           writeOk(reply, routes),
         );
-        return sendWritten(reply, text);
+        return sendWritten(reply, answer);
       },
     );
   };

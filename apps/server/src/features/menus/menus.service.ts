@@ -127,16 +127,16 @@ async function loadTenantMenus(db: TDbOrTx, tenantId: string): Promise<TTenantMe
 const writtenTree = writtenAnswers<TTenantMenus>(64);
 
 /**
- * The route tree the actor's roles grant, in one menu group, as the answer's JSON text: built
+ * The route tree the actor's roles grant, in one menu group, as the answer's UTF-8 JSON: built
  * and written by `write` once per tenant's loaded menus and per combination of what decides
  * the tree (roles, super-admin, the provider's functions, group), then answered from memory.
- * A menu or role change drops the tenant's menus (menuCache), and with them these texts.
+ * A menu or role change drops the tenant's menus (menuCache), and with them these answers.
  */
 export async function routeTreeAnswer(
   p: Pick<TPlatform, 'db' | 'kv' | 'log'>,
   { actor, group }: { actor: TActor; group: 'default' | 'smartPortal' },
-  write: (routes: TRoute[]) => string,
-): Promise<string> {
+  write: (routes: TRoute[]) => Buffer,
+): Promise<Buffer> {
   const menus = await menuCache(p).get(actor.tenantId, () => loadTenantMenus(p.db, actor.tenantId));
   const key = [
     group,

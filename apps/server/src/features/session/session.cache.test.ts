@@ -56,14 +56,17 @@ describe('auth cache on one instance', () => {
     const writes: string[][] = [];
     const write = (answer: TVisibleResources) => {
       writes.push(answer.roleList);
-      return JSON.stringify(answer);
+      return Buffer.from(JSON.stringify(answer));
     };
     const text = visibleAnswer(actor, write);
     expect(visibleAnswer(actor, write)).toBe(text);
-    expect(JSON.parse(text).resourceList).toEqual(actor.permissions);
+    expect(JSON.parse(text.toString()).resourceList).toEqual(actor.permissions);
     // A role or permission change loads a new actor (the cache is invalidated): its own text.
     const reloaded = { ...actor, roles: ['SMART_PORTAL', 'AUDITOR'] };
-    expect(JSON.parse(visibleAnswer(reloaded, write)).roleList).toEqual(['SMART_PORTAL', 'AUDITOR']);
+    expect(JSON.parse(visibleAnswer(reloaded, write).toString()).roleList).toEqual([
+      'SMART_PORTAL',
+      'AUDITOR',
+    ]);
     expect(writes).toEqual([actor.roles, ['SMART_PORTAL', 'AUDITOR']]);
   });
 

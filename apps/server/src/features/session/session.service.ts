@@ -516,9 +516,9 @@ const writtenVisible = writtenAnswers<TActor>(1);
 /**
  * The actor's answer to `resource/visible` as the route's serializer wrote it (`write`), once
  * per cached actor. An actor is replaced, never changed, when its roles or permissions change
- * (the auth cache loads a new one), so the text goes with the actor it was written for.
+ * (the auth cache loads a new one), so the answer goes with the actor it was written for.
  */
-export function visibleAnswer(actor: TActor, write: (visible: TVisibleResources) => string): string {
+export function visibleAnswer(actor: TActor, write: (visible: TVisibleResources) => Buffer): Buffer {
   return writtenVisible(actor, '', () =>
     write({ enabled: true, caseSensitive: false, resourceList: actor.permissions, roleList: actor.roles }),
   );

@@ -28,39 +28,42 @@ export function ZEnvelope<T extends z.ZodType>(data: T) {
 
 /**
  * The success envelope of `data` as the route's own serializer writes it (the compiled writer,
- * checked against the zod schema in tests), for a route that keeps its written answer.
+ * checked against the zod schema in tests), in UTF-8, for a route that keeps its written answer.
+ * Kept as bytes, not as text: every envelope holds Chinese ("成功"), so the text is a two-byte
+ * string that Node would measure and encode to UTF-8 again on every send, with the head of the
+ * answer joined to it (a quarter of a cached lookup's own instructions; docs/performance.md).
  */
-export function writeOk(reply: FastifyReply, data: unknown): string {
-  return String(reply.serialize(ok(data)));
+export function writeOk(reply: FastifyReply, data: unknown): Buffer {
+  return Buffer.from(String(reply.serialize(ok(data))));
 }
 
 /**
  * Sends an answer already written by `writeOk`, for a route that keeps its written answer:
- * Fastify sends a JSON string as it is.
+ * Fastify sends the bytes as they are.
  */
-export function sendWritten(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
+export function sendWritten(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(bytes);
 }
 
 /**
- * Answers written once and then sent as kept text, for routes whose answer depends only on a
+ * Answers written once and then sent as kept bytes, for routes whose answer depends only on a
  * value a cache holds and a small key (a code type, the roles deciding a tree). The cached
- * value is replaced, never changed, when its source changes, so the texts are kept in a
- * `WeakMap` on it and go with it; past `max` keys for one value, its texts are dropped.
+ * value is replaced, never changed, when its source changes, so the answers are kept in a
+ * `WeakMap` on it and go with it; past `max` keys for one value, its answers are dropped.
  */
 export function writtenAnswers<V extends object>(max: number) {
-  const texts = new WeakMap<V, Map<string, string>>();
-  return (value: V, key: string, write: () => string): string => {
-    let written = texts.get(value);
+  const answers = new WeakMap<V, Map<string, Buffer>>();
+  return (value: V, key: string, write: () => Buffer): Buffer => {
+    let written = answers.get(value);
     if (!written) {
       written = new Map();
-      texts.set(value, written);
+      answers.set(value, written);
     }
     const known = written.get(key);
     if (known !== undefined) return known;
-    const text = write();
+    const bytes = write();
     if (written.size >= max) written.clear();
-    written.set(key, text);
-    return text;
+    written.set(key, bytes);
+    return bytes;
   };
 }

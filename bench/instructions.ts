@@ -1,0 +1,183 @@
+// Instructions per request of the cached lookups (issue 10), counted by valgrind's callgrind:
+// a figure that the machine's load and its neighbours do not move, unlike req/s (which moved
+// by ±8 % between starts of the same tree on one VM and by a third on another). Starts the
+// portal under callgrind with instrumentation off, signs in, and for each endpoint sends
+// INSTR_WARM requests (JIT warm-up, uncounted), then INSTR_REPS times INSTR_REQUESTS counted
+// ones; then the same for the bare baseline (baseline-server.ts, Fastify alone) sending the
+// portal's own answer bodies. Prints the main thread's instructions per request (the thread that
+// answers; JIT compilation and GC helpers run on others), the median of the repetitions and
+// their range (a major GC or a deoptimisation inside one repetition shows as its maximum), and
+// the ratio baseline/portal. User space only: the kernel's share (the socket writes) is the
+// same for both and not counted. Endpoints that run no SQL once cached, so the baseline needs
+// none: visible, dictionary, router (INSTR_ENDPOINTS). Prints figures; asserts nothing.
+//   BENCH_DATABASE_URL=postgres://… npm run instructions -w @portal/bench
+// Needs valgrind (apt-get install valgrind); a run takes about ten minutes.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import type { TBaselineSpec } from './baseline-server.ts';
+import { BENCH_CLIENT } from './portal.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const warm = Number(process.env.INSTR_WARM ?? 20_000);
+const requests = Number(process.env.INSTR_REQUESTS ?? 3000);
+const reps = Number(process.env.INSTR_REPS ?? 4);
+const names = (process.env.INSTR_ENDPOINTS ?? 'visible,dictionary,router').split(',');
+const paths: Record<string, string> = {
+  visible: '/saasapi/oauth/resource/visible',
+  dictionary: '/saasapi/drsystem/commonCode/getByType/user_type',
+  router: '/saasapi/oauth/menu/router',
+};
+for (const name of names) if (!paths[name]) throw new Error(`INSTR_ENDPOINTS: no endpoint ${name}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-instructions-'));
+// valgrind names its control pipes after $HOST: callgrind_control must see the same value.
+const env = { ...process.env, HOST: '127.0.0.1' };
+
+interface TCounted {
+  base: string;
+  stop(): Promise<void>;
+  /** Main-thread instructions per request of `requests` requests to `url`, once per repetition. */
+  count(url: string, headers: Record<string, string>): Promise<number[]>;
+}
+
+/** A server started under callgrind, instrumented only while counting. */
+async function underCallgrind(
+  name: string,
+  script: string,
+  ready: string,
+  extraEnv: Record<string, string>,
+): Promise<TCounted> {
+  const port = 19000 + Math.floor(Math.random() * 900);
+  const out = join(dataDir, `${name}.cg`);
+  const child: ChildProcess = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      // V8 writes and rewrites machine code in memory: valgrind must notice.
+      '--smc-check=all-non-file',
+      '--separate-threads=yes',
+      `--callgrind-out-file=${out}`,
+      process.execPath,
+      join(root, script),
+    ],
+    { env: { ...env, PORT: String(port), ...extraEnv }, stdio: ['ignore', 'ignore', 'ignore'] },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}${ready}`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (child.exitCode !== null || Date.now() - started > 600_000) throw new Error(`${name} did not start`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const control = (...args: string[]) =>
+    execFileSync('callgrind_control', [...args, String(child.pid)], { env, stdio: 'ignore' });
+  let dumps = 0;
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+    count: async (url, headers) => {
+      const load = (amount: number) =>
+        autocannon({ url: `${base}${url}`, connections: 4, amount, headers, timeout: 60 });
+      const warmed = await load(warm);
+      if (warmed.non2xx > 0) throw new Error(`${url}: ${warmed.non2xx} answers were not 2xx`);
+      const figures: number[] = [];
+      for (let rep = 0; rep < reps; rep++) {
+        control('-i', 'on');
+        const result = await load(requests);
+        control('-i', 'off');
+        control('-d', `rep${dumps + 1}`);
+        dumps += 1;
+        // Thread 1 is the main thread: its file of this dump is `<out>.<dump>-01`.
+        const file = `${out}.${dumps}-01`;
+        for (let i = 0; !readdirSync(dataDir).includes(file.split('/').pop() as string); i++) {
+          if (i > 600) throw new Error('callgrind wrote no dump');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await new Promise((r) => setTimeout(r, 300));
+        const total = Number(/\ntotals: (\d+)/.exec(readFileSync(file, 'utf8'))?.[1]);
+        figures.push(total / result.requests.total);
+      }
+      return figures;
+    },
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const k = (n: number) => `${(n / 1000).toFixed(1)}k`;
+const summary = (figures: number[]) =>
+  `${k(median(figures)).padStart(7)} (${k(Math.min(...figures))}–${k(Math.max(...figures))})`;
+
+async function signIn(origin: string): Promise<string> {
+  const key = `instructions-${Date.now()}`;
+  await fetch(`${origin}/saasapi/oauth/anno/captcha?key=${key}`, { headers: { tenant: 'demo' } });
+  const res = await fetch(`${origin}/saasapi/oauth/noToken/login`, {
+    method: 'POST',
+    headers: { authorization: BENCH_CLIENT, tenant: 'demo', 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'hospital', password: 'Portal2026', key, code: 'b3nc' }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+try {
+  const ours = new Map<string, number[]>();
+  // No units: the baseline's pool never opens a connection.
+  const spec: TBaselineSpec = { database: 'postgres', tenantId: '', endpoints: {} };
+  const portal = await underCallgrind('portal', 'apps/server/src/main.ts', '/saasapi/health', {
+    DATA_DIR: join(dataDir, 'portal'),
+    LOG_LEVEL: 'warn',
+    CAPTCHA_TEST_CODE: 'b3nc',
+    JOBS_ENABLED: 'false',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  try {
+    const token = await signIn(portal.base);
+    const headers = { authorization: BENCH_CLIENT, tenant: 'demo', token: `Bearer ${token}` };
+    for (const name of names) {
+      // The portal's own answer, for the baseline to send.
+      const res = await fetch(`${portal.base}${paths[name]}`, { headers });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`${paths[name]}: ${res.status} ${body}`);
+      spec.endpoints[name] = { units: [], body, contentType: res.headers.get('content-type') ?? '' };
+      ours.set(name, await portal.count(paths[name], headers));
+    }
+  } finally {
+    await portal.stop();
+  }
+  const specFile = join(dataDir, 'baseline.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  const baseline = await underCallgrind('baseline', 'bench/baseline-server.ts', `/baseline/${names[0]}`, {
+    BASELINE_FILE: specFile,
+  });
+  console.log(
+    `\nmain-thread instructions per request under callgrind, ${requests} requests × ${reps} after ${warm} uncounted, 4 connections: median (range)`,
+  );
+  try {
+    for (const name of names) {
+      const bare = await baseline.count(`/baseline/${name}`, {});
+      const portalFigures = ours.get(name) as number[];
+      console.log(
+        [
+          `GET ${paths[name]}`.padEnd(52),
+          `portal ${summary(portalFigures)}`,
+          `bare ${summary(bare)}`,
+          `bare/portal ${((median(bare) / median(portalFigures)) * 100).toFixed(0)}%`,
+        ].join('   '),
+      );
+    }
+  } finally {
+    await baseline.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
