@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import type { TBaselineSpec } from './baseline-server.ts';
-import { BENCH_CLIENT } from './portal.ts';
+import { BENCH_CLIENT, CAPTCHA, signInAt } from './portal.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const warm = Number(process.env.INSTR_WARM ?? 20_000);
@@ -96,8 +96,8 @@ async function underCallgrind(
         control('-i', 'on');
         const result = await load(requests);
         control('-i', 'off');
-        control('-d', `rep${dumps + 1}`);
         dumps += 1;
+        control('-d', `rep${dumps}`);
         // Thread 1 is the main thread: its file of this dump is `<out>.<dump>-01`.
         const file = `${out}.${dumps}-01`;
         for (let i = 0; !readdirSync(dataDir).includes(file.split('/').pop() as string); i++) {
@@ -118,17 +118,6 @@ const k = (n: number) => `${(n / 1000).toFixed(1)}k`;
 const summary = (figures: number[]) =>
   `${k(median(figures)).padStart(7)} (${k(Math.min(...figures))}–${k(Math.max(...figures))})`;
 
-async function signIn(origin: string): Promise<string> {
-  const key = `instructions-${Date.now()}`;
-  await fetch(`${origin}/saasapi/oauth/anno/captcha?key=${key}`, { headers: { tenant: 'demo' } });
-  const res = await fetch(`${origin}/saasapi/oauth/noToken/login`, {
-    method: 'POST',
-    headers: { authorization: BENCH_CLIENT, tenant: 'demo', 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'hospital', password: 'Portal2026', key, code: 'b3nc' }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 try {
   const ours = new Map<string, number[]>();
   // No units: the baseline's pool never opens a connection.
@@ -136,12 +125,12 @@ try {
   const portal = await underCallgrind('portal', 'apps/server/src/main.ts', '/saasapi/health', {
     DATA_DIR: join(dataDir, 'portal'),
     LOG_LEVEL: 'warn',
-    CAPTCHA_TEST_CODE: 'b3nc',
+    CAPTCHA_TEST_CODE: CAPTCHA,
     JOBS_ENABLED: 'false',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   try {
-    const token = await signIn(portal.base);
+    const token = await signInAt(portal.base, 'hospital');
     const headers = { authorization: BENCH_CLIENT, tenant: 'demo', token: `Bearer ${token}` };
     for (const name of names) {
       // The portal's own answer, for the baseline to send.

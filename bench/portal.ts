@@ -15,7 +15,24 @@ export function cpuSeconds(pid: number): number {
 }
 
 export const BENCH_CLIENT = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
-const CAPTCHA = 'b3nc';
+/** The captcha answer of a portal started for a bench (CAPTCHA_TEST_CODE). */
+export const CAPTCHA = 'b3nc';
+
+/**
+ * Signs `account` of tenant `demo` in to the portal at `base` (started with CAPTCHA_TEST_CODE
+ * set to the bench's captcha answer); its access token.
+ */
+export async function signInAt(base: string, account: string): Promise<string> {
+  const key = `bench-${Date.now()}-${account}`;
+  await fetch(`${base}/saasapi/oauth/anno/captcha?key=${key}`, { headers: { tenant: 'demo' } });
+  const res = await fetch(`${base}/saasapi/oauth/noToken/login`, {
+    method: 'POST',
+    headers: { authorization: BENCH_CLIENT, tenant: 'demo', 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: 'Portal2026', key, code: CAPTCHA }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}
 
 export interface TBenchPortal {
   base: string;
@@ -77,17 +94,7 @@ export async function startPortal({
     throw new Error('portal did not start');
   }
 
-  const signIn = async (account: string): Promise<string> => {
-    const key = `bench-${Date.now()}-${account}`;
-    await fetch(`${base}/saasapi/oauth/anno/captcha?key=${key}`, { headers: { tenant: 'demo' } });
-    const res = await fetch(`${base}/saasapi/oauth/noToken/login`, {
-      method: 'POST',
-      headers: { authorization: BENCH_CLIENT, tenant: 'demo', 'content-type': 'application/json' },
-      body: JSON.stringify({ account, password: 'Portal2026', key, code: CAPTCHA }),
-    });
-    const body = (await res.json()) as { data: { token: string } };
-    return body.data.token;
-  };
+  const signIn = (account: string) => signInAt(base, account);
 
   const submitHospitalChange = async () => {
     const token = await signIn('hospital');
