@@ -4,7 +4,7 @@
 // portal under callgrind with instrumentation off, signs in, and for each endpoint sends
 // INSTR_WARM requests (JIT warm-up, uncounted), then INSTR_REPS times INSTR_REQUESTS counted
 // ones; then the same for the bare baseline (baseline-server.ts, Fastify alone) sending the
-// portal's own answer bodies. Prints the main thread's instructions per request (the thread that
+// portal's own answer bodies to the same requests (the same headers). Prints the main thread's instructions per request (the thread that
 // answers; JIT compilation and GC helpers run on others), the median of the repetitions and
 // their range (a major GC or a deoptimisation inside one repetition shows as its maximum), and
 // the ratio baseline/portal. User space only: the kernel's share (the socket writes) is the
@@ -129,9 +129,10 @@ try {
     JOBS_ENABLED: 'false',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
+  let headers: Record<string, string> = {};
   try {
     const token = await signInAt(portal.base, 'hospital');
-    const headers = { authorization: BENCH_CLIENT, tenant: 'demo', token: `Bearer ${token}` };
+    headers = { authorization: BENCH_CLIENT, tenant: 'demo', token: `Bearer ${token}` };
     for (const name of names) {
       // The portal's own answer, for the baseline to send.
       const res = await fetch(`${portal.base}${paths[name]}`, { headers });
@@ -153,7 +154,8 @@ try {
   );
   try {
     for (const name of names) {
-      const bare = await baseline.count(`/baseline/${name}`, {});
+      // The same request headers as the portal's: parsing them is not the portal's own work.
+      const bare = await baseline.count(`/baseline/${name}`, headers);
       const portalFigures = ours.get(name) as number[];
       console.log(
         [

@@ -4,9 +4,11 @@
 // capture-queries.ts (preloaded into the portal) records the statements the portal sends, and
 // baseline-server.ts (bare Fastify + `pg`, or PGlite) answers /baseline/<endpoint> by running
 // exactly those statements with the same connection settings (pool of 10, role and tenant set
-// per connection) and sending the portal's answer body. Each endpoint's rate is printed as a
-// ratio of its own baseline, with the CPU time each process (portal, baseline server; not the
-// database) spent per answered request. Prints figures; asserts nothing. Usage: npm run bench
+// per connection) and sending the portal's answer body. Both get the same requests, headers
+// included (client, tenant, token): parsing them is not the portal's own work. Each endpoint's
+// rate is printed as a ratio of its own baseline, with the CPU time each process (portal,
+// baseline server; not the database) spent per answered request. Prints figures; asserts
+// nothing. Usage: npm run bench
 // BENCH_ONLY=visible,router,... limits the endpoints; BENCH_SECONDS the time per measurement
 // (on PostgreSQL split into BENCH_ROUNDS alternating slices of baseline and portal, default 3).
 // On PostgreSQL the baseline and the endpoint are measured back to back; on PGlite (one
@@ -267,7 +269,9 @@ try {
         const bare: TFigures[] = [];
         const ours: TFigures[] = [];
         for (let round = 0; round < rounds; round++) {
-          bare.push(await load(`${baseline.url}/${e.name}`, e, {}, baseline.pid, duration / rounds));
+          bare.push(
+            await load(`${baseline.url}/${e.name}`, e, headersOf(e), baseline.pid, duration / rounds),
+          );
           ours.push(await load(`${base}${e.path}`, e, headersOf(e), portal.pid, duration / rounds));
         }
         report(e, spec.endpoints[e.name].units, combined(ours), combined(bare));
@@ -282,7 +286,7 @@ try {
     const baseline = await startBaseline(spec);
     try {
       for (const e of endpoints) {
-        const bare = await load(`${baseline.url}/${e.name}`, e, {}, baseline.pid);
+        const bare = await load(`${baseline.url}/${e.name}`, e, headersOf(e), baseline.pid);
         report(e, spec.endpoints[e.name].units, ours.get(e.name) as TFigures, bare);
       }
     } finally {
