@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
+import { Agent, request as httpRequest } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -309,5 +310,47 @@ describe('control characters', () => {
       payload: { message: 'line 1\nline 2\ttab', url: '/home' },
     });
     expect(lines.statusCode).toBe(200);
+  });
+
+  it('checks each request of a kept connection by its own header values', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const { token } = await login(t.app, 'demo', 'admin');
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const ports = new Set<number>();
+      const visible = (sent: Record<string, string>) =>
+        new Promise<{ status: number; body: { code: number; data: { fieldErrors?: object } } }>(
+          (resolve, reject) => {
+            const req = httpRequest(
+              { port, host: '127.0.0.1', path: '/saasapi/oauth/resource/visible', headers: sent, agent },
+              (res) => {
+                ports.add(res.socket.localPort as number);
+                let text = '';
+                res.on('data', (chunk) => {
+                  text += chunk;
+                });
+                res.on('end', () => resolve({ status: res.statusCode as number, body: JSON.parse(text) }));
+              },
+            );
+            req.on('error', reject);
+            req.end();
+          },
+        );
+      const clean = headers('demo', token);
+      expect((await visible(clean)).status).toBe(200);
+      expect((await visible(clean)).status).toBe(200);
+      // A tab is the one control character Node's parser lets into a header value: a value
+      // that differs from the connection's last clean one is scanned again, and refused.
+      const tabbed = await visible({ ...clean, token: `Bearer\t${token}` });
+      expect(tabbed.status).toBe(400);
+      expect(tabbed.body.data.fieldErrors).toHaveProperty(['headers.token']);
+      const tabbedTenant = await visible({ ...clean, tenant: 'de\tmo' });
+      expect(tabbedTenant.body.data.fieldErrors).toHaveProperty(['headers.tenant']);
+      expect((await visible(clean)).status).toBe(200);
+      expect(ports.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 });
