@@ -4,12 +4,13 @@
 // portal under callgrind with instrumentation off, signs in, and for each endpoint sends
 // INSTR_WARM requests (JIT warm-up, uncounted), then INSTR_REPS times INSTR_REQUESTS counted
 // ones; then the same for the bare baseline (baseline-server.ts, Fastify alone) sending the
-// portal's own answer bodies to the same requests (the same headers). Prints the main thread's instructions per request (the thread that
-// answers; JIT compilation and GC helpers run on others), the median of the repetitions and
-// their range (a major GC or a deoptimisation inside one repetition shows as its maximum), and
-// the ratio baseline/portal. User space only: the kernel's share (the socket writes) is the
-// same for both and not counted. Endpoints that run no SQL once cached, so the baseline needs
-// none: visible, dictionary, router (INSTR_ENDPOINTS). Prints figures; asserts nothing.
+// portal's own answer bodies to the same requests (the same headers). Prints the main thread's
+// instructions per request (the thread that answers; JIT compilation and GC helpers run on
+// others), the median of the repetitions and their range (a major GC or a deoptimisation inside
+// one repetition shows as its maximum), and the ratio baseline/portal. User space only: the
+// kernel's share (the socket reads and writes) is not counted. Endpoints that run no SQL once
+// cached, so the baseline needs none: visible, dictionary, router (INSTR_ENDPOINTS). Prints
+// figures; asserts nothing.
 //   BENCH_DATABASE_URL=postgres://… npm run instructions -w @portal/bench
 // Needs valgrind (apt-get install valgrind); a run takes about ten minutes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';

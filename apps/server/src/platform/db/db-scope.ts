@@ -45,7 +45,8 @@ export function handleInTenant<T>(tenantId: string, fn: () => T): T {
 /**
  * Each tenant's scope, its id checked and the object made once, not on every request (the
  * check's regular expression was about 1 % of a cached lookup's instructions). Tenant ids come
- * from the database (the actor's, the tenant header's tenant); past `max`, the kept ones go.
+ * from the database (the actor's, the tenant header's tenant); past MAX_TENANT_SCOPES, the kept
+ * ones go.
  */
 const tenantScopes = new Map<string, TDbScope>();
 const MAX_TENANT_SCOPES = 10_000;
