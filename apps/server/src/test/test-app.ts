@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { type Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
@@ -147,4 +148,35 @@ export function call(
   options: InjectOptions,
 ) {
   return app.inject({ ...options, headers: { ...headers(tenant, token), ...(options.headers ?? {}) } });
+}
+
+/**
+ * A GET sent over `agent`'s kept connection to an app listening on `port`: its status, JSON
+ * body and the connection's local port (one port over several calls: one connection).
+ */
+export function getOnConnection<TBody>(
+  agent: Agent,
+  port: number,
+  path: string,
+  sent: Record<string, string>,
+): Promise<{ status: number; body: TBody; localPort: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ port, host: '127.0.0.1', path, headers: sent, agent }, (res) => {
+      // Read now: a kept connection is handed back to the agent once the answer has ended.
+      const localPort = res.socket.localPort as number;
+      let text = '';
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode as number,
+          body: JSON.parse(text),
+          localPort,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,8 +1,8 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, headers, login } from '../../test/test-app.ts';
+import { createTestApp, getOnConnection, headers, login } from '../../test/test-app.ts';
 import { installAuth } from './auth.hooks.ts';
 import { createTokenService } from './tokens.ts';
 
@@ -75,29 +75,16 @@ describe('credentials read once per connection', () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const ports = new Set<number>();
-      const visible = (sent: Record<string, string>) =>
-        new Promise<{ status: number; code: number; roles: string[] }>((resolve, reject) => {
-          const req = httpRequest(
-            { port, host: '127.0.0.1', path: '/saasapi/oauth/resource/visible', headers: sent, agent },
-            (res) => {
-              ports.add(res.socket.localPort as number);
-              let text = '';
-              res.on('data', (chunk) => {
-                text += chunk;
-              });
-              res.on('end', () => {
-                const body = JSON.parse(text);
-                resolve({
-                  status: res.statusCode as number,
-                  code: body.code,
-                  roles: body.data?.roleList ?? [],
-                });
-              });
-            },
-          );
-          req.on('error', reject);
-          req.end();
-        });
+      const visible = async (sent: Record<string, string>) => {
+        const answer = await getOnConnection<{ code: number; data?: { roleList: string[] } }>(
+          agent,
+          port,
+          '/saasapi/oauth/resource/visible',
+          sent,
+        );
+        ports.add(answer.localPort);
+        return { status: answer.status, code: answer.body.code, roles: answer.body.data?.roleList ?? [] };
+      };
       const asAdmin = headers('demo', admin.token);
       const first = await visible(asAdmin);
       expect(first.status).toBe(200);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   CAPTCHA,
   call,
   createTestApp,
+  getOnConnection,
   headers,
   login,
   type TTestApp,
@@ -319,24 +320,16 @@ describe('control characters', () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const ports = new Set<number>();
-      const visible = (sent: Record<string, string>) =>
-        new Promise<{ status: number; body: { code: number; data: { fieldErrors?: object } } }>(
-          (resolve, reject) => {
-            const req = httpRequest(
-              { port, host: '127.0.0.1', path: '/saasapi/oauth/resource/visible', headers: sent, agent },
-              (res) => {
-                ports.add(res.socket.localPort as number);
-                let text = '';
-                res.on('data', (chunk) => {
-                  text += chunk;
-                });
-                res.on('end', () => resolve({ status: res.statusCode as number, body: JSON.parse(text) }));
-              },
-            );
-            req.on('error', reject);
-            req.end();
-          },
+      const visible = async (sent: Record<string, string>) => {
+        const answer = await getOnConnection<{ data: { fieldErrors?: object } }>(
+          agent,
+          port,
+          '/saasapi/oauth/resource/visible',
+          sent,
         );
+        ports.add(answer.localPort);
+        return answer;
+      };
       const clean = headers('demo', token);
       expect((await visible(clean)).status).toBe(200);
       expect((await visible(clean)).status).toBe(200);
