@@ -12,6 +12,9 @@
 // cached, so the baseline needs none: visible, dictionary, router (INSTR_ENDPOINTS). Prints
 // figures; asserts nothing.
 //   BENCH_DATABASE_URL=postgres://… npm run instructions -w @portal/bench
+// INSTR_KEEP=1 keeps the dumps (`<dir>/<server>.cg.<n>-01`, printed at the end) and starts node
+// with --perf-basic-prof, so that the JIT-compiled functions callgrind shows as `???:0x…` can be
+// named from `/tmp/perf-<pid>.map` (start, size and name per line; pid printed at the end).
 // Needs valgrind (apt-get install valgrind); a run takes about ten minutes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +36,8 @@ const paths: Record<string, string> = {
 };
 for (const name of names) if (!paths[name]) throw new Error(`INSTR_ENDPOINTS: no endpoint ${name}`);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-instructions-'));
+const keep = process.env.INSTR_KEEP === '1';
+const processes: string[] = [];
 // valgrind names its control pipes after $HOST: callgrind_control must see the same value.
 const env = { ...process.env, HOST: '127.0.0.1' };
 
@@ -62,10 +67,12 @@ async function underCallgrind(
       '--separate-threads=yes',
       `--callgrind-out-file=${out}`,
       process.execPath,
+      ...(keep ? ['--perf-basic-prof'] : []),
       join(root, script),
     ],
     { env: { ...env, PORT: String(port), ...extraEnv }, stdio: ['ignore', 'ignore', 'ignore'] },
   );
+  processes.push(`${name} ${child.pid}`);
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
@@ -171,5 +178,6 @@ try {
     await baseline.stop();
   }
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (keep) console.log(`dumps kept in ${dataDir}; perf maps /tmp/perf-<pid>.map of ${processes.join(', ')}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 }
