@@ -15,6 +15,9 @@
 // INSTR_KEEP=1 keeps the dumps (`<dir>/<server>.cg.<n>-01`, printed at the end) and starts node
 // with --perf-basic-prof, so that the JIT-compiled functions callgrind shows as `???:0x…` can be
 // named from `/tmp/perf-<pid>.map` (start, size and name per line; pid printed at the end).
+// INSTR_SIM=1 adds callgrind's cache and branch simulation (--cache-sim=yes --branch-sim=yes,
+// a model of the machine's caches, not its counters) and prints, per request, the simulated
+// first-level and last-level cache misses and the mispredicted branches; about twice as slow.
 // Needs valgrind (apt-get install valgrind); a run takes about ten minutes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +40,10 @@ const paths: Record<string, string> = {
 for (const name of names) if (!paths[name]) throw new Error(`INSTR_ENDPOINTS: no endpoint ${name}`);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-instructions-'));
 const keep = process.env.INSTR_KEEP === '1';
+const simulate = process.env.INSTR_SIM === '1';
+/** Per-request figures of one repetition: callgrind's events (Ir, and with INSTR_SIM the misses). */
+type TEvents = Record<string, number>;
+let modelled: string[] | undefined;
 const processes: string[] = [];
 // valgrind names its control pipes after $HOST: callgrind_control must see the same value.
 const env = { ...process.env, HOST: '127.0.0.1' };
@@ -45,7 +52,7 @@ interface TCounted {
   base: string;
   stop(): Promise<void>;
   /** Main-thread instructions per request of `requests` requests to `url`, once per repetition. */
-  count(url: string, headers: Record<string, string>): Promise<number[]>;
+  count(url: string, headers: Record<string, string>): Promise<TEvents[]>;
 }
 
 /** A server started under callgrind, instrumented only while counting. */
@@ -65,6 +72,7 @@ async function underCallgrind(
       // V8 writes and rewrites machine code in memory: valgrind must notice.
       '--smc-check=all-non-file',
       '--separate-threads=yes',
+      ...(simulate ? ['--cache-sim=yes', '--branch-sim=yes'] : []),
       `--callgrind-out-file=${out}`,
       process.execPath,
       ...(keep ? ['--perf-basic-prof'] : []),
@@ -99,7 +107,7 @@ async function underCallgrind(
         autocannon({ url: `${base}${url}`, connections: 4, amount, headers, timeout: 60 });
       const warmed = await load(warm);
       if (warmed.non2xx > 0) throw new Error(`${url}: ${warmed.non2xx} answers were not 2xx`);
-      const figures: number[] = [];
+      const figures: TEvents[] = [];
       for (let rep = 0; rep < reps; rep++) {
         control('-i', 'on');
         const result = await load(requests);
@@ -113,8 +121,15 @@ async function underCallgrind(
           await new Promise((r) => setTimeout(r, 100));
         }
         await new Promise((r) => setTimeout(r, 300));
-        const total = Number(/\ntotals: (\d+)/.exec(readFileSync(file, 'utf8'))?.[1]);
-        figures.push(total / result.requests.total);
+        const dump = readFileSync(file, 'utf8');
+        // The caches callgrind modelled (read from the machine at its start), once.
+        if (simulate && !modelled)
+          modelled = [...dump.matchAll(/\ndesc: ((?:I1|D1|LL) cache: .+)/g)].map((m) => m[1]);
+        const events = /\nevents: (.+)/.exec(dump)?.[1].trim().split(' ') ?? [];
+        const totals = /\ntotals: (.+)/.exec(dump)?.[1].trim().split(' ').map(Number) ?? [];
+        figures.push(
+          Object.fromEntries(events.map((event, i) => [event, (totals[i] ?? 0) / result.requests.total])),
+        );
       }
       return figures;
     },
@@ -125,9 +140,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const k = (n: number) => `${(n / 1000).toFixed(1)}k`;
 const summary = (figures: number[]) =>
   `${k(median(figures)).padStart(7)} (${k(Math.min(...figures))}–${k(Math.max(...figures))})`;
+const instructions = (figures: TEvents[]) => figures.map((f) => f.Ir);
+/** The simulated misses per request (medians over the repetitions), with INSTR_SIM. */
+const misses = (figures: TEvents[]) => {
+  const of = (...events: string[]) =>
+    median(figures.map((f) => events.reduce((sum, event) => sum + (f[event] ?? 0), 0))).toFixed(0);
+  return `I1 ${of('I1mr')}, D1 ${of('D1mr', 'D1mw')}, LL ${of('ILmr', 'DLmr', 'DLmw')}, branches ${of('Bcm', 'Bim')} (indirect ${of('Bim')})`;
+};
 
 try {
-  const ours = new Map<string, number[]>();
+  const ours = new Map<string, TEvents[]>();
   // No units: the baseline's pool never opens a connection.
   const spec: TBaselineSpec = { database: 'postgres', tenantId: '', endpoints: {} };
   const portal = await underCallgrind('portal', 'apps/server/src/main.ts', '/saasapi/health', {
@@ -164,15 +186,20 @@ try {
     for (const name of names) {
       // The same request headers as the portal's: parsing them is not the portal's own work.
       const bare = await baseline.count(`/baseline/${name}`, headers);
-      const portalFigures = ours.get(name) as number[];
+      const portalFigures = ours.get(name) as TEvents[];
       console.log(
         [
           `GET ${paths[name]}`.padEnd(52),
-          `portal ${summary(portalFigures)}`,
-          `bare ${summary(bare)}`,
-          `bare/portal ${((median(bare) / median(portalFigures)) * 100).toFixed(0)}%`,
+          `portal ${summary(instructions(portalFigures))}`,
+          `bare ${summary(instructions(bare))}`,
+          `bare/portal ${((median(instructions(bare)) / median(instructions(portalFigures))) * 100).toFixed(0)}%`,
         ].join('   '),
       );
+      if (simulate) {
+        if (name === names[0]) console.log(`  callgrind's model: ${modelled?.join('; ')}`);
+        console.log(`  simulated misses per request: portal ${misses(portalFigures)}`);
+        console.log(`                                bare   ${misses(bare)}`);
+      }
     }
   } finally {
     await baseline.stop();
