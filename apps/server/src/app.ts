@@ -119,6 +119,9 @@ export async function buildApp(
     genReqId: requestIds(),
     logController: new AccessLineLogController(),
     bodyLimit: 10 * 1024 * 1024,
+    // Requests that arrive while the instance shuts down get the bilingual 503 envelope from the
+    // app's own hook below; Fastify's built-in answer to them is English-only and no envelope.
+    return503OnClosing: false,
     ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
