@@ -5,29 +5,36 @@ import { describe, expect, it } from 'vitest';
 import { access } from './platform/auth/access.ts';
 import { createTestApp } from './test/test-app.ts';
 
+/** A handler that waits until released, and a promise for when `count` requests have reached it. */
+function heldHandler(count: number) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrivals = 0;
+  let arrived = () => {};
+  const allArrived = new Promise<void>((resolve) => {
+    arrived = () => {
+      arrivals += 1;
+      if (arrivals === count) resolve();
+    };
+  });
+  const handler = async () => {
+    arrived();
+    await held;
+    return { finished: true };
+  };
+  return { release, allArrived, handler };
+}
+
 describe('graceful shutdown', () => {
   it('lets a running request finish and does not wait for one the client abandoned', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrivals = 0;
-    let arrived = () => {};
-    const twoArrived = new Promise<void>((resolve) => {
-      arrived = () => {
-        arrivals += 1;
-        if (arrivals === 2) resolve();
-      };
-    });
+    const { release, allArrived: twoArrived, handler } = heldHandler(2);
     const t = await createTestApp(
       {},
       {
         routes: async (app) => {
-          app.get('/test/held', { config: { access: access.public() } }, async () => {
-            arrived();
-            await held;
-            return { finished: true };
-          });
+          app.get('/test/held', { config: { access: access.public() } }, handler);
         },
       },
     );
@@ -66,14 +73,7 @@ describe('graceful shutdown', () => {
   });
 
   it('answers a request that arrives on a kept connection during the shutdown with the 503 envelope in both languages', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrived = () => {};
-    const heldArrived = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
+    const { release, allArrived: heldArrived, handler } = heldHandler(1);
     let began = () => {};
     const closeBegan = new Promise<void>((resolve) => {
       began = resolve;
@@ -82,11 +82,7 @@ describe('graceful shutdown', () => {
       {},
       {
         routes: async (app) => {
-          app.get('/test/held', { config: { access: access.public() } }, async () => {
-            arrived();
-            await held;
-            return { finished: true };
-          });
+          app.get('/test/held', { config: { access: access.public() } }, handler);
           app.get('/test/quick', { config: { access: access.public() } }, async () => ({ quick: true }));
           // A plugin's preClose hooks run after the app's own, which mark the instance as closing.
           app.addHook('preClose', (done) => {
