@@ -98,18 +98,20 @@ export async function signIn(
   tenant = 'demo',
   { notices = false }: { notices?: boolean } = {},
 ) {
-  // A navigation the previous page started (a sign-out's redirect, say) can replace the login
-  // page while the setting is stored; the page is then opened again.
+  // A navigation the previous page started (a sign-out's redirect, or the app's own move to the
+  // login page once its session is gone) can interrupt opening the login page or replace it
+  // while the setting is stored; the page is then opened again.
   for (let attempt = 1; ; attempt++) {
-    await page.goto(`${baseUrl}/login`);
     try {
+      await page.goto(`${baseUrl}/login`);
       await page.evaluate((show) => {
         if (show) localStorage.removeItem('hideNotice');
         else localStorage.setItem('hideNotice', 'true');
       }, notices);
       break;
     } catch (error) {
-      if (attempt >= 3 || !String(error).includes('Execution context was destroyed')) throw error;
+      const raced = /Execution context was destroyed|interrupted by another navigation/.test(String(error));
+      if (attempt >= 3 || !raced) throw error;
     }
   }
   await fillField(page.locator('#login_tenant'), tenant);
