@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountingRoutes } from './features/accounting/accounting.routes.ts';
@@ -87,13 +87,6 @@ class AccessLineLogController extends LogController {
   }
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Counted among the requests a graceful shutdown waits for, and not yet let go. */
-    counted: boolean;
-  }
-}
-
 /** Builds the whole application: platform, every feature's routes, and the web app. */
 export async function buildApp(
   config: TConfig,
@@ -162,36 +155,26 @@ export async function buildApp(
   app.addHook('preClose', () => platform.jobs.stop());
   // Graceful shutdown: close() stops new connections at once, but requests already running
   // must finish before the database goes away. A count, not a set of ids (a set's rehashing as
-  // it grows and shrinks was a measurable part of a cached lookup); each request is counted
-  // once and let go once, whichever of its response and its abort comes first.
+  // it grows and shrinks was a measurable part of a cached lookup). Each counted request is let
+  // go when its response closes: once, after it was sent or when the client went away first.
+  // (Not on the request's own 'close': a request without a body emits none, see hardening.ts.)
   let inFlight = 0;
-  app.decorateRequest('counted', false);
-  const letGo = (request: FastifyRequest) => {
-    if (!request.counted) return;
-    request.counted = false;
+  const letGo = () => {
     inFlight -= 1;
   };
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise.
-  app.addHook('onRequest', (request, reply, done) => {
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a promise.
+  app.addHook('onRequest', (_request, reply, done) => {
     if (closing) {
       // Requests that arrive on kept-alive connections after shutdown began are refused.
       reply.status(503).header('connection', 'close').send(shuttingDownBody());
       return;
     }
-    request.counted = true;
     inFlight += 1;
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    letGo(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    letGo(request);
+    reply.raw.on('close', letGo);
     done();
   });
   app.addHook('onClose', async () => {

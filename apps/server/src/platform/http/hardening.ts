@@ -28,6 +28,11 @@ export function serverOptions(config: TConfig): FastifyHttpOptions<Server> {
       requestTimeout: limits.requestTimeoutMs,
       // Node looks for expired requests at this interval; keep it well under the shortest timeout.
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(limits.headersTimeoutMs / 4))),
+      // A request without Content-Length or Transfer-Encoding has no body: Node hands it over
+      // already ended instead of running a readable stream's 'end' and 'close' for nothing
+      // (Node 24.12+; older versions ignore it). Such a request emits no 'close' when its
+      // client goes away: whatever must notice that listens on the response (app.ts).
+      optimizeEmptyRequests: true,
     },
     clientErrorHandler: writeClientError,
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
