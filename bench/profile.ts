@@ -1,6 +1,6 @@
 // CPU profile of the portal under load (issue 10): starts the portal with `node --cpu-prof`,
 // drives the endpoints named in PROFILE_ENDPOINTS (default: the own profile, the provider task
-// list and the message list) with autocannon, 10 connections, stops it and prints the functions
+// list and the message list; `audit` is the operator's audit list, signed in as the auditor) with autocannon, 10 connections, stops it and prints the functions
 // with the most self time, and the heaviest files. Prints figures; asserts nothing.
 //   BENCH_DATABASE_URL=postgres://… npm run profile -w @portal/bench
 // PROFILE_SECONDS is the time per endpoint (default 8); the .cpuprofile file is kept and its path
@@ -33,8 +33,15 @@ interface TProfileNode {
 try {
   const token = await portal.signIn('hospital');
   const sub = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub as string;
-  const headers = { authorization: BENCH_CLIENT, tenant: 'demo', token: `Bearer ${token}` };
-  const all: Record<string, { method: 'GET' | 'POST'; path: string; body?: unknown }> = {
+  const headersOf = (bearer: string) => ({
+    authorization: BENCH_CLIENT,
+    tenant: 'demo',
+    token: `Bearer ${bearer}`,
+  });
+  const all: Record<
+    string,
+    { method: 'GET' | 'POST'; path: string; body?: unknown; account?: 'hospital' | 'auditor' }
+  > = {
     visible: { method: 'GET', path: '/saasapi/oauth/resource/visible' },
     dictionary: { method: 'GET', path: '/saasapi/drsystem/commonCode/getByType/user_type' },
     router: { method: 'GET', path: '/saasapi/oauth/menu/router' },
@@ -46,11 +53,22 @@ try {
     },
     messages: { method: 'POST', path: '/saasapi/msg/msg/center/list', body: { current: 1, size: 10 } },
     home: { method: 'GET', path: '/saasapi/drsystem/homePage/getHomePage' },
+    audit: {
+      method: 'POST',
+      path: '/saasapi/drsystem/providerTaskMsh/list',
+      body: { current: 1, size: 10, model: {} },
+      account: 'auditor',
+    },
   };
   const names = (process.env.PROFILE_ENDPOINTS ?? 'profile,tasks,messages').split(',');
+  // The operator's audit list is the auditor's; the other endpoints are the hospital user's.
+  const auditorToken = names.some((name) => all[name]?.account === 'auditor')
+    ? await portal.signIn('auditor')
+    : '';
   for (const name of names) {
     const e = all[name];
     if (!e) throw new Error(`PROFILE_ENDPOINTS: no endpoint ${name} (${Object.keys(all).join(', ')})`);
+    const headers = headersOf(e.account === 'auditor' ? auditorToken : token);
     const cpuBefore = cpuSeconds(portal.pid);
     const result = await autocannon({
       url: `${portal.base}${e.path}`,
