@@ -194,7 +194,11 @@ describe('role administration', () => {
       const modal = page.locator('.ant-modal');
       await modal.locator('.ant-select').click();
       await modal.locator('.ant-select input').fill(account);
-      await page.locator('.ant-select-item-option').filter({ hasText: account }).first().click();
+      // Click once the list answers the typed search: an option clicked while the list is being
+      // replaced (the first answer by the second) can miss (seen on a clean-clone run).
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect.poll(() => options.filter({ hasNotText: account }).count()).toBe(0);
+      await options.filter({ hasText: account }).first().click();
       // Close the multiple choice's list, which stays open over the dialog's footer.
       await modal.locator('.ant-modal-title').click();
       await expect.poll(() => modal.locator('.ant-select-selection-item').count()).toBe(1);

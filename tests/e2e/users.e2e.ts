@@ -38,7 +38,12 @@ const cases = [
 
 async function pick(page: TBrowser['page'], field: string, text: string, search?: string) {
   await page.locator(field).click();
-  if (search) await page.locator(field).fill(search);
+  if (search) {
+    await page.locator(field).fill(search);
+    // Click once the list answers the typed search, not while it is being replaced.
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => options.filter({ hasNotText: search }).count()).toBe(0);
+  }
   await page.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
