@@ -152,6 +152,20 @@ export async function fillField(field: Locator, value: string) {
   );
 }
 
+/**
+ * The options of the open select's list, once every one answers the search just typed into it.
+ * An option clicked while the list is being replaced (the first answer by the search's) can miss.
+ */
+export async function searchedOptions(page: Page, search: string): Promise<Locator> {
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await until(
+    () => options.filter({ hasNotText: search }).count(),
+    (others) => others === 0,
+    `the open list to answer the search ${JSON.stringify(search)}`,
+  );
+  return options;
+}
+
 /** Resolves once the page has painted twice: whatever the last input changed is on screen. */
 export async function painted(page: Page) {
   await page.evaluate(

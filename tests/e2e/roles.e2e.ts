@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { submitHospitalChange } from './api.ts';
-import { fillField, openBrowser, PASSWORD, screenshot, signIn, type TBrowser } from './browser.ts';
+import {
+  fillField,
+  openBrowser,
+  PASSWORD,
+  screenshot,
+  searchedOptions,
+  signIn,
+  type TBrowser,
+} from './browser.ts';
 import { E2E_CAPTCHA } from './portal.ts';
 
 // Issue 14: `admin` creates a role 'Junior auditor' with the hospital audit list but not its
@@ -194,11 +202,7 @@ describe('role administration', () => {
       const modal = page.locator('.ant-modal');
       await modal.locator('.ant-select').click();
       await modal.locator('.ant-select input').fill(account);
-      // Click once the list answers the typed search: an option clicked while the list is being
-      // replaced (the first answer by the second) can miss (seen on a clean-clone run).
-      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-      await expect.poll(() => options.filter({ hasNotText: account }).count()).toBe(0);
-      await options.filter({ hasText: account }).first().click();
+      await (await searchedOptions(page, account)).filter({ hasText: account }).first().click();
       // Close the multiple choice's list, which stays open over the dialog's footer.
       await modal.locator('.ant-modal-title').click();
       await expect.poll(() => modal.locator('.ant-select-selection-item').count()).toBe(1);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fillField, openBrowser, screenshot, signIn, type TBrowser } from './browser.ts';
+import { fillField, openBrowser, screenshot, searchedOptions, signIn, type TBrowser } from './browser.ts';
 
 let b: TBrowser | null = null;
 afterEach(async () => {
@@ -40,9 +40,7 @@ async function pick(page: TBrowser['page'], field: string, text: string, search?
   await page.locator(field).click();
   if (search) {
     await page.locator(field).fill(search);
-    // Click once the list answers the typed search, not while it is being replaced.
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect.poll(() => options.filter({ hasNotText: search }).count()).toBe(0);
+    await searchedOptions(page, search);
   }
   await page.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
 }
