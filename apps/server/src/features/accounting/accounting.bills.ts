@@ -32,6 +32,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
+import { pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
   chinaDay,
@@ -45,7 +46,6 @@ import {
 import type { TPlatform } from '../../platform/platform.ts';
 import { providerScope } from '../appointments/appointments.service.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
-import { pgArray } from '../members/members.upsert.ts';
 
 const CONFIRMED = PAY_STATUS.CONFIRMED.code;
 const CLOSED = [ITEM_STATUS.RECONCILED.code, ITEM_STATUS.RESOLVED.code];

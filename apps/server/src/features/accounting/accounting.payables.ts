@@ -15,9 +15,8 @@ import { fromCents, toCents } from '@portal/domain/members/benefits';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
-import { escapeLike } from '../../platform/db/values.ts';
+import { escapeLike, pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { pgArray } from '../members/members.upsert.ts';
 import { claimPayableAdjustments } from './accounting.tables.ts';
 
 export interface TPayableRow {

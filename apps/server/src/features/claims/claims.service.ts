@@ -24,13 +24,13 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql 
 import type { z } from 'zod';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { chinaSecond, providerScope } from '../appointments/appointments.service.ts';
 import { listFiles } from '../files/files.service.ts';
 import { providers } from '../hospital-tasks/hospital-tasks.tables.ts';
 import { policies, policyCoverages } from '../members/members.tables.ts';
-import { pgArray } from '../members/members.upsert.ts';
 import { claimBatches, claimFlow, claimLines, claimMenuClicks } from './claims.tables.ts';
 
 export type TBatchRow = typeof claimBatches.$inferSelect;

@@ -36,6 +36,8 @@ import {
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { cappedTotal, countAtMost } from '../../platform/db/paging.ts';
+import { preparedShapes } from '../../platform/db/prepared.ts';
+import { pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { assertOperator, decideTask } from '../change-tasks/change-tasks.audit.ts';
@@ -665,16 +667,32 @@ export function doctorTaskListSource({
   return { kind: 'doctor', tasks: doctorTasks, where: and(...filters), counted, walked };
 }
 
+/**
+ * A list page's doctor task rows by id, prepared once per database handle: one statement
+ * whatever the page's size, its ids bound as one array (docs/performance.md).
+ */
+const doctorListRows = preparedShapes(
+  () => 'doctor_task_list_rows',
+  (db, _shape: undefined, name) =>
+    db
+      .select()
+      .from(doctorTasks)
+      .where(
+        and(
+          eq(doctorTasks.tenantId, sql.placeholder('tenantId')),
+          sql`${doctorTasks.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      )
+      .prepare(name),
+);
+
 /** Doctor tasks as rows of the task lists across kinds, in the order of `ids`. */
 export async function doctorTaskListRows(
   db: TDbOrTx,
   { tenantId, ids }: { tenantId: string; ids: readonly string[] },
 ): Promise<TCrossKindTaskRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(doctorTasks)
-    .where(and(eq(doctorTasks.tenantId, tenantId), inArray(doctorTasks.id, [...ids])));
+  const rows = await doctorListRows(db, undefined).execute({ tenantId, ids: pgArray(ids) });
   return rows.map((r) => ({
     id: r.id,
     taskNo: r.taskNo,

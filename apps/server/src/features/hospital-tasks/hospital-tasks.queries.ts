@@ -20,7 +20,8 @@ import {
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
-import { escapeLike } from '../../platform/db/values.ts';
+import { preparedShapes } from '../../platform/db/prepared.ts';
+import { escapeLike, pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { keptSearches, type TKeptSearches } from '../change-tasks/change-tasks.kept-searches.ts';
@@ -395,6 +396,25 @@ export function listItem(r: TListColumns): THospitalTaskListItem {
   };
 }
 
+/**
+ * A list page's hospital task rows by id, prepared once per database handle: one statement
+ * whatever the page's size, its ids bound as one array (docs/performance.md).
+ */
+const hospitalListRows = preparedShapes(
+  () => 'hospital_task_list_rows',
+  (db, _shape: undefined, name) =>
+    db
+      .select(LIST_COLUMNS)
+      .from(hospitalTasks)
+      .where(
+        and(
+          eq(hospitalTasks.tenantId, sql.placeholder('tenantId')),
+          sql`${hospitalTasks.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      )
+      .prepare(name),
+);
+
 /** A row of the task lists: hospital and doctor tasks alike, with who has it and the audit result. */
 export type TCrossKindListItem = THospitalTaskListItem & {
   personInCharge: string | null;
@@ -429,10 +449,7 @@ export async function pageOfTasks(
   const idsOf = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => r.id);
   const hospitalIds = idsOf('hospital');
   const hospitalRows = hospitalIds.length
-    ? await db
-        .select(LIST_COLUMNS)
-        .from(hospitalTasks)
-        .where(and(eq(hospitalTasks.tenantId, input.tenantId), inArray(hospitalTasks.id, hospitalIds)))
+    ? await hospitalListRows(db, undefined).execute({ tenantId: input.tenantId, ids: pgArray(hospitalIds) })
     : [];
   const doctorRows = await doctorTaskListRows(db, { tenantId: input.tenantId, ids: idsOf('doctor') });
   const providerIds = [...new Set(doctorRows.map((r) => r.providerId))];

@@ -8,6 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
+import { pgArray } from '../../platform/db/values.ts';
 
 /** Rows per statement. */
 export const UPSERT_CHUNK = 5000;
@@ -20,18 +21,6 @@ export function chunks<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
-}
-
-/** A PostgreSQL array literal of the values (quoted, so commas, braces and quotes are safe). */
-export function pgArray(values: readonly TCell[]): string {
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v === null) parts[i] = 'NULL';
-    else if (typeof v === 'boolean') parts[i] = v ? 't' : 'f';
-    else parts[i] = `"${v.replace(/["\\]/g, '\\$&')}"`;
-  }
-  return `{${parts.join(',')}}`;
 }
 
 /** A column as written: its SQL name and the type of its array parameter. */

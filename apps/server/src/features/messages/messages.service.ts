@@ -20,10 +20,27 @@ import type {
   TPopUpMsg,
 } from '@portal/domain/messages/rules';
 import { isPermitted } from '@portal/domain/permissions';
-import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { preparedShapes } from '../../platform/db/prepared.ts';
 import { query } from '../../platform/db/raw-query.ts';
+import { pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { messageReads, messageRecipients, messages } from './messages.tables.ts';
@@ -33,8 +50,24 @@ export const MSG_VIEW_ANY_PERMISSION = 'msg:msg:view';
 
 type TMessageRow = typeof messages.$inferSelect;
 
+/** A value of a statement: given at once, or a prepared statement's placeholder, bound when it runs. */
+type TBound = string | Placeholder;
+
+/**
+ * Whose messages a statement reads: an actor, or (for a statement prepared once per shape) the
+ * placeholders of one; only whether there is a provider changes the statement's text.
+ */
+interface TAudience {
+  tenantId: TBound;
+  userId: TBound;
+  providerId: TBound | null;
+}
+
+/** The instant a statement reads the validity windows at: a time, or a placeholder for its ISO text. */
+type TInstant = Date | Placeholder;
+
 /** Who the actor is as a recipient: their own id, and their provider or the operator audience. */
-function audienceOf(actor: TActor): SQL {
+function audienceOf(actor: TAudience): SQL {
   const k = messageRecipients.kind;
   const t = messageRecipients.target;
   const matches: SQL[] = [and(eq(k, 'user'), eq(t, actor.userId))!];
@@ -47,14 +80,14 @@ function audienceOf(actor: TActor): SQL {
 }
 
 /** Within the validity window: a message is listed, counted and displayed until validTo. */
-const activeAt = (now: Date): SQL => or(isNull(messages.validTo), gt(messages.validTo, now))!;
+const activeAt = (now: TInstant): SQL => or(isNull(messages.validTo), gt(messages.validTo, now))!;
 
 /**
  * Messages the actor receives: their tenant's, sent (not drafts, not withdrawn), within their
  * validity (started, not expired: decision 0032), and addressed to them, their provider, all
  * providers (provider staff) or all operators (operator staff).
  */
-function receivedBy(db: TDbOrTx, actor: TActor, now: Date): SQL {
+function receivedBy(db: TDbOrTx, actor: TAudience, now: TInstant): SQL {
   return and(
     eq(messages.tenantId, actor.tenantId),
     eq(messages.status, MSG_STATUS_SENT),
@@ -69,7 +102,7 @@ function receivedBy(db: TDbOrTx, actor: TActor, now: Date): SQL {
  * rows first (index on tenant, kind, target) and looks each message up; used where a few
  * messages are asked for by id or where the type narrows them (pop-ups, the rolling notice).
  */
-function addressedTo(db: TDbOrTx, actor: TActor): SQL {
+function addressedTo(db: TDbOrTx, actor: TAudience): SQL {
   return exists(
     db
       .select({ one: sql`1` })
@@ -85,8 +118,8 @@ function addressedTo(db: TDbOrTx, actor: TActor): SQL {
 }
 
 /** The recipient rows of the actor's audiences: their own user id, then their provider and all providers, or all operators. */
-function audiencesOf(actor: TActor): [kind: TMsgRecipientKind, target: string][] {
-  const each: [TMsgRecipientKind, string][] = [['user', actor.userId]];
+function audiencesOf(actor: TAudience): [kind: TMsgRecipientKind, target: TBound][] {
+  const each: [TMsgRecipientKind, TBound][] = [['user', actor.userId]];
   if (actor.providerId) each.push(['provider', actor.providerId], ['allProviders', '']);
   else each.push(['allOperators', '']);
   return each;
@@ -98,13 +131,13 @@ function audiencesOf(actor: TActor): [kind: TMsgRecipientKind, target: string][]
  * (`inboxOf`); a provider as operators see it is another (messages.sending.ts).
  */
 export interface TInboxOwner {
-  tenantId: string;
-  audiences: readonly (readonly [kind: TMsgRecipientKind, target: string])[];
+  tenantId: TBound;
+  audiences: readonly (readonly [kind: TMsgRecipientKind, target: TBound])[];
   read: SQL;
 }
 
 /** The actor's own inbox: their audiences, read when they themselves have read it. */
-function inboxOf(actor: TActor): TInboxOwner {
+function inboxOf(actor: TAudience): TInboxOwner {
   return {
     tenantId: actor.tenantId,
     audiences: audiencesOf(actor),
@@ -122,8 +155,8 @@ function inboxOf(actor: TActor): TInboxOwner {
  * callers take distinct ids. 'allProviders' and 'allOperators' rows always have the target ''
  * (insertMessage).
  */
-function inbox(owner: TInboxOwner, now: Date, code?: TMsgCategoryCode): SQL {
-  const at = now.toISOString();
+function inbox(owner: TInboxOwner, now: TInstant, code?: TMsgCategoryCode | Placeholder): SQL {
+  const at = now instanceof Date ? now.toISOString() : now;
   const ranges = owner.audiences.map(
     ([kind, target]) => sql`select message_id, sent_at, code from ${messageRecipients}
       where tenant_id = ${owner.tenantId}::uuid and kind = ${kind} and target = ${target} and status = ${MSG_STATUS_SENT}
@@ -164,7 +197,10 @@ export interface TInboxFilter {
   size: number;
 }
 
-const matchingInbox = (owner: TInboxOwner, { code, readStatus }: TInboxFilter, now: Date): SQL =>
+/** What selects an inbox's messages; a prepared statement names the code with a placeholder. */
+type TInboxMatch = { code?: TMsgCategoryCode | Placeholder; readStatus?: TMsgReadStatus };
+
+const matchingInbox = (owner: TInboxOwner, { code, readStatus }: TInboxMatch, now: TInstant): SQL =>
   sql`(${inbox(owner, now, code)}) i${readFilter(owner, readStatus)}`;
 
 /**
@@ -175,10 +211,19 @@ const matchingInbox = (owner: TInboxOwner, { code, readStatus }: TInboxFilter, n
  * condition, and takes the total from them (pageTotal).
  */
 export function inboxPage(owner: TInboxOwner, filter: TInboxFilter, now: Date): SQL {
-  const { current, size } = filter;
+  return inboxWindow(owner, filter, now, { limit: filter.size, offset: (filter.current - 1) * filter.size });
+}
+
+/** inboxPage with its rows as limit and offset, given or placeholders. */
+function inboxWindow(
+  owner: TInboxOwner,
+  match: TInboxMatch,
+  now: TInstant,
+  { limit, offset }: { limit: number | Placeholder; offset: number | Placeholder },
+): SQL {
   return sql`(select d.message_id, count(*) over () as total
-    from (select distinct i.sent_at, i.message_id from ${matchingInbox(owner, filter, now)}) d
-    order by d.sent_at desc, d.message_id desc limit ${size} offset ${(current - 1) * size}) as page`;
+    from (select distinct i.sent_at, i.message_id from ${matchingInbox(owner, match, now)}) d
+    order by d.sent_at desc, d.message_id desc limit ${limit} offset ${offset}) as page`;
 }
 
 /** The total of a page read through inboxPage: from its rows, or counted when it has none (past the end). */
@@ -205,7 +250,7 @@ export async function countInbox(
 }
 
 /** Left-join condition of the actor's read row. */
-const readBy = (actor: TActor): SQL =>
+const readBy = (actor: TAudience): SQL =>
   and(
     eq(messageReads.messageId, messages.id),
     eq(messageReads.userId, actor.userId),
@@ -259,13 +304,42 @@ export async function collectUnread(
   return countUnread(p.db, actor, codes);
 }
 
+/**
+ * The actor's unread messages per code, counted as unreadInboxByCode counts an owner's, in a
+ * statement prepared once per shape (provider or operator staff): every page's header asks.
+ */
+const unreadByCodeStatement = preparedShapes(
+  (provider: boolean) => `msg_unread_by_code_${provider ? 'provider' : 'operator'}`,
+  (db, provider, name) => {
+    const at = sql.placeholder;
+    const owner = inboxOf({
+      tenantId: at('tenantId'),
+      userId: at('userId'),
+      providerId: provider ? at('providerId') : null,
+    });
+    return db
+      .select({ code: sql<string>`i.code`, n: sql<number | string>`count(distinct i.message_id)` })
+      .from(sql`(${inbox(owner, at('now'))}) i`)
+      .where(sql`i.code = any(${at('codes')}::text[]) and not ${owner.read}`)
+      .groupBy(sql`i.code`)
+      .prepare(name);
+  },
+);
+
 async function countUnread(
   db: TDbOrTx,
   actor: TActor,
   codes: TMsgCategoryCode[],
 ): Promise<TMsgCollectResult> {
   const unique = [...new Set(codes)];
-  const byCode = await unreadInboxByCode(db, inboxOf(actor), unique, new Date());
+  const rows = await unreadByCodeStatement(db, !!actor.providerId).execute({
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    providerId: actor.providerId,
+    now: new Date().toISOString(),
+    codes: pgArray(unique),
+  });
+  const byCode = new Map(rows.map((r) => [r.code, Number(r.n)]));
   for (const code of unique) {
     const counter = unreadCounters.get(code);
     if (counter) byCode.set(code, (byCode.get(code) ?? 0) + (await counter(db, actor)));
@@ -282,6 +356,46 @@ async function countUnread(
   });
   return { count: statisticsList.reduce((sum, s) => sum + s.count, 0), statisticsList };
 }
+
+/** What changes the text of a received-message page's statement: not its values. */
+interface TReceivedPageShape {
+  /** Provider staff (their provider and all providers) or operator staff (all operators). */
+  provider: boolean;
+  /** One code asked for. */
+  code: boolean;
+  readStatus?: TMsgReadStatus;
+}
+
+/**
+ * The received-message page's statement of a shape (at most twelve), prepared once per database
+ * handle instead of built on every request: building this join of the inbox ranges cost the
+ * portal more CPU than PostgreSQL spent answering it (docs/performance.md).
+ */
+const receivedPageStatement = preparedShapes(
+  (shape: TReceivedPageShape) =>
+    `msg_received_${shape.provider ? 'provider' : 'operator'}_${shape.code ? 'code' : 'all'}_${shape.readStatus ?? 'any'}`,
+  (db, shape, name) => {
+    const at = sql.placeholder;
+    const audience: TAudience = {
+      tenantId: at('tenantId'),
+      userId: at('userId'),
+      providerId: shape.provider ? at('providerId') : null,
+    };
+    const now = at('now');
+    const match = { code: shape.code ? at('code') : undefined, readStatus: shape.readStatus };
+    return db
+      .select({ message: messages, readAt: messageReads.readAt, total: sql<string>`page.total` })
+      .from(messages)
+      .innerJoin(
+        inboxWindow(inboxOf(audience), match, now, { limit: at('limit'), offset: at('offset') }),
+        sql`page.message_id = ${messages.id}`,
+      )
+      .leftJoin(messageReads, readBy(audience))
+      .where(receivedBy(db, audience, now))
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .prepare(name);
+  },
+);
 
 /**
  * One page of the actor's messages, newest first, optionally of one code and read state. The
@@ -301,13 +415,16 @@ export async function listReceived(
   const now = new Date();
   const owner = inboxOf(actor);
   const filter = { code, readStatus, current, size };
-  const rows = await p.db
-    .select({ message: messages, readAt: messageReads.readAt, total: sql<string>`page.total` })
-    .from(messages)
-    .innerJoin(inboxPage(owner, filter, now), sql`page.message_id = ${messages.id}`)
-    .leftJoin(messageReads, readBy(actor))
-    .where(receivedBy(p.db, actor, now))
-    .orderBy(desc(messages.sentAt), desc(messages.id));
+  const statement = receivedPageStatement(p.db, { provider: !!actor.providerId, code: !!code, readStatus });
+  const rows = await statement.execute({
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    providerId: actor.providerId,
+    now: now.toISOString(),
+    code,
+    limit: size,
+    offset: (current - 1) * size,
+  });
   return {
     records: rows.map((r) => toRecord(r.message, r.readAt)),
     current,

@@ -8,6 +8,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
+import { preparedShapes } from '../../platform/db/prepared.ts';
 import { AppError, validationError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { userInScope } from '../organisations/organisations.scope.ts';
@@ -28,29 +29,24 @@ export async function findUserByAccount(
   return rows[0] ?? null;
 }
 
-// `sql.placeholder` names a parameter of the prepared statement, bound by `execute` below.
-const prepareUserById = (db: TDbOrTx) =>
-  db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId'))))
-    .prepare('user_by_tenant_and_id');
-
 /**
- * The user-by-id statement, built once per database handle: every profile read and user check
- * asks it, and building a 25-column select costs more CPU than PostgreSQL spends answering it
- * (docs/performance.md). A named statement, so each connection also parses and plans it once.
+ * The user-by-id statement, built once per database handle (one shape): every profile read and
+ * user check asks it, and building a 25-column select costs more CPU than PostgreSQL spends
+ * answering it (docs/performance.md). `sql.placeholder` names a parameter, bound by `execute`.
  */
-const userById = new WeakMap<TDbOrTx, ReturnType<typeof prepareUserById>>();
+const userById = preparedShapes(
+  () => 'user_by_tenant_and_id',
+  (db, _shape: undefined, name) =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId'))))
+      .prepare(name),
+);
 
 /** A user of a tenant by id. */
 export async function getUser(db: TDbOrTx, { tenantId, userId }: { tenantId: string; userId: string }) {
-  let statement = userById.get(db);
-  if (!statement) {
-    statement = prepareUserById(db);
-    userById.set(db, statement);
-  }
-  const rows = await statement.execute({ tenantId, userId });
+  const rows = await userById(db, undefined).execute({ tenantId, userId });
   return rows[0] ?? null;
 }
 

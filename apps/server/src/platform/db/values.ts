@@ -7,3 +7,15 @@ export const isUuid = (value: string) => UUID.test(value);
 
 /** Escapes LIKE/ILIKE wildcards so that a user's text matches as typed. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A PostgreSQL array literal of the values (quoted, so commas, braces and quotes are safe). */
+export function pgArray(values: readonly (string | boolean | null)[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null) parts[i] = 'NULL';
+    else if (typeof v === 'boolean') parts[i] = v ? 't' : 'f';
+    else parts[i] = `"${v.replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `{${parts.join(',')}}`;
+}
