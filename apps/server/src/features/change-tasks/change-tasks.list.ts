@@ -4,9 +4,11 @@
  * counted, then one window of (kind, id) pairs read in the list's order, from the nearer end as
  * platform/db/paging.ts describes; the caller reads those rows from each kind's table.
  */
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { countAtMost, pageWindow } from '../../platform/db/paging.ts';
+import { preparedShapes } from '../../platform/db/prepared.ts';
+import { pgArray } from '../../platform/db/values.ts';
 import { conditionKey, type TKeptSearches } from './change-tasks.kept-searches.ts';
 import type { TChangeTaskTables } from './change-tasks.kind.ts';
 import {
@@ -67,15 +69,50 @@ export interface TListSource {
   walked?: boolean;
 }
 
-/** The condition on task_counts that sums to the number of tasks of `kind` matching `filter`. */
-function countedCondition(kind: string, filter: TCountedFilter): SQL {
-  return and(
-    eq(taskCounts.tenantId, filter.tenantId),
-    eq(taskCounts.kind, kind),
-    eq(taskCounts.providerId, filter.providerId ?? '*'),
-    filter.taskTypes.length ? inArray(taskCounts.taskType, [...filter.taskTypes]) : undefined,
-    filter.statuses.length ? inArray(taskCounts.status, [...filter.statuses]) : undefined,
-  ) as SQL;
+/** Whether a counted source filters by task type and by status: what changes its condition's text. */
+type TCountedShape = readonly { types: boolean; statuses: boolean }[];
+
+/**
+ * The sums of the kept counts of a list's counted sources, one condition per source (the task
+ * counts of its kind matching its filter), grouped by kind: prepared once per database handle
+ * and shape, each source's values bound as `<i>tenant`, `<i>kind`, `<i>provider`, `<i>types`
+ * and `<i>statuses` (the last two as arrays).
+ */
+const storedCounts = preparedShapes(
+  (shape: TCountedShape) =>
+    `task_counts_${shape.map((s) => `${s.types ? 'type' : ''}${s.statuses ? 'status' : ''}` || 'all').join('_')}`,
+  (db, shape, name) => {
+    const at = (i: number, field: string) => sql.placeholder(`${i}${field}`);
+    const condition = (s: TCountedShape[number], i: number) =>
+      and(
+        eq(taskCounts.tenantId, at(i, 'tenant')),
+        eq(taskCounts.kind, at(i, 'kind')),
+        eq(taskCounts.providerId, at(i, 'provider')),
+        s.types ? sql`${taskCounts.taskType} = any(${at(i, 'types')}::text[])` : undefined,
+        s.statuses ? sql`${taskCounts.status} = any(${at(i, 'statuses')}::text[])` : undefined,
+      );
+    return db
+      .select({ kind: taskCounts.kind, n: sql<string>`sum(${taskCounts.n})` })
+      .from(taskCounts)
+      .where(or(...shape.map(condition)))
+      .groupBy(taskCounts.kind)
+      .prepare(name);
+  },
+);
+
+/** The kept counts of the sources that have `counted`, summed per kind. */
+function readStoredCounts(db: TDbOrTx, counted: readonly TListSource[]) {
+  const filters = counted.map((s) => s.counted as TCountedFilter);
+  const values: Record<string, string> = {};
+  filters.forEach((filter, i) => {
+    values[`${i}tenant`] = filter.tenantId;
+    values[`${i}kind`] = counted[i].kind;
+    values[`${i}provider`] = filter.providerId ?? '*';
+    values[`${i}types`] = pgArray(filter.taskTypes);
+    values[`${i}statuses`] = pgArray(filter.statuses);
+  });
+  const shape = filters.map((f) => ({ types: f.taskTypes.length > 0, statuses: f.statuses.length > 0 }));
+  return storedCounts(db, shape).execute(values);
 }
 
 /**
@@ -93,13 +130,7 @@ async function countSources(
   const countOf = (s: TListSource) => () => countAtMost(db, { table: s.tasks, where: s.where, cap });
   const counted = sources.filter((s) => s.counted);
   const [stored, ...walked] = await Promise.all([
-    counted.length
-      ? db
-          .select({ kind: taskCounts.kind, n: sql<string>`sum(${taskCounts.n})` })
-          .from(taskCounts)
-          .where(or(...counted.map((s) => countedCondition(s.kind, s.counted as TCountedFilter))))
-          .groupBy(taskCounts.kind)
-      : [],
+    counted.length ? readStoredCounts(db, counted) : [],
     ...sources
       .filter((s) => !s.counted && s.matched === undefined)
       .map((s) =>
