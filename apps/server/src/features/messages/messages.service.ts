@@ -171,6 +171,17 @@ function readFilter(owner: TInboxOwner, readStatus: TMsgReadStatus | undefined):
   return sql``;
 }
 
+/**
+ * The owner's unread messages per code among `codes` (an array literal, or a placeholder for
+ * one), as (code, n) rows; codes without any are absent.
+ */
+const unreadByCode = (db: TDbOrTx, owner: TInboxOwner, codes: string | Placeholder, now: TInstant) =>
+  db
+    .select({ code: sql<string>`i.code`, n: sql<number | string>`count(distinct i.message_id)` })
+    .from(sql`(${inbox(owner, now)}) i`)
+    .where(sql`i.code = any(${codes}::text[]) and not ${owner.read}`)
+    .groupBy(sql`i.code`);
+
 /** The owner's unread messages per code among `codes` (codes without any are absent). */
 export async function unreadInboxByCode(
   db: TDbOrTx,
@@ -178,15 +189,7 @@ export async function unreadInboxByCode(
   codes: readonly TMsgCategoryCode[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const rows = await query<{ code: string; n: number | string }>(
-    db,
-    sql`select i.code, count(distinct i.message_id) as n from (${inbox(owner, now)}) i
-      where i.code in (${sql.join(
-        codes.map((c) => sql`${c}`),
-        sql`, `,
-      )}) and not ${owner.read}
-      group by i.code`,
-  );
+  const rows = await unreadByCode(db, owner, pgArray(codes), now);
   return new Map(rows.map((r) => [r.code, Number(r.n)]));
 }
 
@@ -305,8 +308,8 @@ export async function collectUnread(
 }
 
 /**
- * The actor's unread messages per code, counted as unreadInboxByCode counts an owner's, in a
- * statement prepared once per shape (provider or operator staff): every page's header asks.
+ * The actor's unread messages per code (unreadByCode of their own inbox), in a statement
+ * prepared once per shape (provider or operator staff): every page's header asks.
  */
 const unreadByCodeStatement = preparedShapes(
   (provider: boolean) => `msg_unread_by_code_${provider ? 'provider' : 'operator'}`,
@@ -317,12 +320,7 @@ const unreadByCodeStatement = preparedShapes(
       userId: at('userId'),
       providerId: provider ? at('providerId') : null,
     });
-    return db
-      .select({ code: sql<string>`i.code`, n: sql<number | string>`count(distinct i.message_id)` })
-      .from(sql`(${inbox(owner, at('now'))}) i`)
-      .where(sql`i.code = any(${at('codes')}::text[]) and not ${owner.read}`)
-      .groupBy(sql`i.code`)
-      .prepare(name);
+    return unreadByCode(db, owner, at('codes'), at('now')).prepare(name);
   },
 );
 
