@@ -102,16 +102,16 @@ const storedCounts = preparedShapes(
 
 /** The kept counts of the sources that have `counted`, summed per kind. */
 function readStoredCounts(db: TDbOrTx, counted: readonly TListSource[]) {
-  const filters = counted.map((s) => s.counted as TCountedFilter);
   const values: Record<string, string> = {};
-  filters.forEach((filter, i) => {
-    values[`${i}tenant`] = filter.tenantId;
-    values[`${i}kind`] = counted[i].kind;
-    values[`${i}provider`] = filter.providerId ?? '*';
-    values[`${i}types`] = pgArray(filter.taskTypes);
-    values[`${i}statuses`] = pgArray(filter.statuses);
+  const shape = counted.map(({ kind, counted: filter }, i) => {
+    const { tenantId, providerId, taskTypes, statuses } = filter as TCountedFilter;
+    values[`${i}tenant`] = tenantId;
+    values[`${i}kind`] = kind;
+    values[`${i}provider`] = providerId ?? '*';
+    values[`${i}types`] = pgArray(taskTypes);
+    values[`${i}statuses`] = pgArray(statuses);
+    return { types: taskTypes.length > 0, statuses: statuses.length > 0 };
   });
-  const shape = filters.map((f) => ({ types: f.taskTypes.length > 0, statuses: f.statuses.length > 0 }));
   return storedCounts(db, shape).execute(values);
 }
 

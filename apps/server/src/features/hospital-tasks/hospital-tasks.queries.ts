@@ -319,7 +319,7 @@ async function textMatch(
     return { where: sql`${hospitalTasks.id} in (${lookup})`, matches: null, walked: false };
   if (ids.length === 0) return { where: sql`false`, matches: 0, walked: false };
   return {
-    where: sql`${hospitalTasks.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+    where: sql`${hospitalTasks.id} = any(${pgArray(ids)}::uuid[])`,
     matches: ids.length,
     walked: false,
   };

@@ -16,6 +16,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
+import { pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 
@@ -81,7 +82,7 @@ async function bondedDiseases(db: TDbOrTx, tenantId: string, symptomIds: string[
     sql`
     select distinct t.id, t.cn_name, t.en_name, t.departments, t.level, t.sort
     from symptom_disease_bonds b join knowledge_terms t on t.tenant_id = b.tenant_id and t.id = b.disease_id
-    where b.tenant_id = ${tenantId} and b.symptom_id = any(${`{${symptomIds.join(',')}}`}::uuid[])
+    where b.tenant_id = ${tenantId} and b.symptom_id = any(${pgArray(symptomIds)}::uuid[])
     order by t.level desc, t.sort`,
   );
   return found;
@@ -318,8 +319,8 @@ export async function advanceSearch(
           left join providers h on h.tenant_id = p.tenant_id and h.provider_id = p.provider_id
           where d.tenant_id = ${tenantId}
             and (d.id, p.provider_id) in (
-              select * from unnest(${`{${page.map(([id]) => id).join(',')}}`}::uuid[],
-                ${`{${page.map(([, providerId]) => `"${providerId.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]))`,
+              select * from unnest(${pgArray(page.map(([id]) => id))}::uuid[],
+                ${pgArray(page.map(([, providerId]) => providerId))}::text[]))`,
         )
       : [];
     const rank = new Map(page.map(([id, providerId], i) => [`${id}|${providerId}`, i]));

@@ -16,6 +16,7 @@ import { writeOperationLog } from '../../platform/audit-log/audit-log.service.ts
 import type { TActor } from '../../platform/auth/access.ts';
 import type { TDbOrTx } from '../../platform/db/client.ts';
 import { query } from '../../platform/db/raw-query.ts';
+import { pgArray } from '../../platform/db/values.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { TPlatform } from '../../platform/platform.ts';
 import { invalidateDoctorSearch } from './knowledge.search.ts';
@@ -37,10 +38,10 @@ async function bondCounts(db: TDbOrTx, tenantId: string, rows: TKnowledgeTermRow
     db,
     sql`
     select b.symptom_id as id, count(*)::int as n from symptom_disease_bonds b
-    where b.tenant_id = ${tenantId} and b.symptom_id = any(${`{${ids.join(',')}}`}::uuid[]) group by b.symptom_id
+    where b.tenant_id = ${tenantId} and b.symptom_id = any(${pgArray(ids)}::uuid[]) group by b.symptom_id
     union all
     select b.disease_id, count(*)::int from symptom_disease_bonds b
-    where b.tenant_id = ${tenantId} and b.disease_id = any(${`{${ids.join(',')}}`}::uuid[]) group by b.disease_id`,
+    where b.tenant_id = ${tenantId} and b.disease_id = any(${pgArray(ids)}::uuid[]) group by b.disease_id`,
   );
   return new Map(found.map((r) => [r.id, Number(r.n)]));
 }
